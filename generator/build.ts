@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
+import { loadSite, type LoadedSite } from './bundle/load-site.ts';
+import type { PageSummary } from './contract.ts';
+import { BuildFailed, collectErrors, ContentError } from './errors.ts';
+import { buildSearchIndex } from './index/search-index.ts';
+import { loadContent, type LoadedContent } from './load/load-content.ts';
+import { ContentAssets } from './render/assets.ts';
+import { renderPage, type RenderedPage } from './render/render-pages.ts';
+import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
+import { resolveNow } from './now.ts';
+import { createUrls } from './urls.ts';
+import { siteSettingsSchema, validateContent, validateSource } from './validate/validate-content.ts';
+import { redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './write/site-files.ts';
+
+export interface BuildOptions {
+  /** The project folder: content/, templates/, site/, client/ and node_modules/ are here. */
+  root: string;
+  /** Defaults to <root>/content. */
+  contentDir?: string;
+  /** The site definition module, relative to root. Defaults to templates/index.ts. */
+  siteEntry?: string;
+  /** The build's clock: a Date, or ISO text as given to --now (a time without zone is in the site's zone); default: CLUBSITE_NOW or the real clock. */
+  now?: Date | string;
+  /** Base path the site is served under. Defaults to /. */
+  base?: string;
+  /** Overrides the origin in content/site.yaml (for previews on another host). */
+  origin?: string;
+  /** Minify client code (default true; dev turns it off for readable stack traces). */
+  minify?: boolean;
+  /** Reuse the site module or client bundle of an earlier build when their sources did not change (dev). */
+  reuse?: { site?: LoadedSite; client?: ClientBundle };
+}
+
+export interface BuildResult {
+  now: Date;
+  /** Every output file, path relative to the output folder → contents. */
+  files: Map<string, string | Uint8Array>;
+  pages: RenderedPage[];
+  /** Milliseconds per stage, in order. */
+  timings: Array<[stage: string, ms: number]>;
+  stats: { pages: number; html: number; js: number; css: number; searchIndexGzip: number; searchDocuments: number };
+  site: LoadedSite;
+  client: ClientBundle;
+  /** Files the build read: the dev server watches them. */
+  inputs: string[];
+}
+
+/**
+ * The whole pipeline, one stage a line: load the site code and the content, validate it,
+ * build the route table, bundle the browser code, render every page, index them for search,
+ * and gather the output files. Nothing is written here: the result lives in memory, and
+ * writing it (write/write-output.ts) is the caller's last step.
+ * Throws BuildFailed with every content problem found.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const root = path.resolve(options.root);
+  const contentDir = path.resolve(root, options.contentDir ?? 'content');
+  const errors: ContentError[] = [];
+  const timings: BuildResult['timings'] = [];
+  const stage = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      timings.push([name, performance.now() - start]);
+    }
+  };
+  const stop = () => {
+    if (errors.length > 0) throw new BuildFailed(errors);
+  };
+  const fail = (error: unknown): never => {
+    if (error instanceof ContentError) throw new BuildFailed([error]);
+    throw error;
+  };
+
+  const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index.ts').catch(fail));
+  const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
+  const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors));
+  stop();
+  const content = await stage('validate', () => validateContent(loaded, site.site, errors));
+  const siteSource = loaded.collections.get('site');
+  const settings = siteSource ? validateSource(siteSource, siteSettingsSchema.loose(), errors) : undefined;
+  stop();
+  if (!settings) throw new BuildFailed([new ContentError({ code: 'missing-file', file: 'content/site.yaml', message: 'The site settings are missing.', hint: 'Register a "site" collection with origin and redirects.' })]);
+  const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
+  const routes = await stage('route', () => {
+    const table = buildRouteTable(content, settings, loaded, errors);
+    checkDeclaredLinks(site.site, content, loaded, table, errors);
+    return table;
+  });
+  stop();
+  const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
+
+  const assets = new ContentAssets(loaded.assets, urls.base);
+  const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
+  const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client };
+  const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
+  const pages = await stage('render', () =>
+    content.pages.filter((page) => !late(page)).map((page) => renderPage(input, page, summaries, errors)),
+  );
+  const index = await stage('index', () => buildSearchIndex(pages.filter((page) => page !== undefined), urls.href));
+  const searchIndex = { url: `${urls.base}${index.path}`, documents: index.documents, bytes: Buffer.byteLength(index.json) };
+  const latePages = await stage('render late', () =>
+    content.pages.filter(late).map((page) => renderPage(input, page, summaries, errors, searchIndex)),
+  );
+  const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
+  stop();
+
+  const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
+  const files = await stage('gather', () => {
+    const out = new Map<string, string | Uint8Array>();
+    for (const page of rendered) out.set(urls.fileOf(page.route), page.html);
+    if (notFound) out.set('404.html', notFound.html);
+    const redirects = [...routes].flatMap(([from, entry]) => (entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : []));
+    for (const [from, to] of redirects) out.set(urls.fileOf(from), redirectHtml(to, urls));
+    if (redirects.length > 0) out.set('_redirects', redirectsFile(redirects, urls));
+    out.set('sitemap.xml', sitemapXml(rendered.filter((page) => !page.noindex).map((page) => page.route), urls));
+    out.set('robots.txt', robotsTxt(urls));
+    out.set(index.path, index.json);
+    for (const [file, data] of client.files) out.set(file, data);
+    for (const { output, bytes } of assets.used.values()) out.set(output, bytes);
+    return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  return {
+    now,
+    files,
+    pages: rendered,
+    timings,
+    stats: measure(files, rendered.length, index.json, index.documents),
+    site,
+    client,
+    inputs: [...new Set([...site.inputs, ...client.inputs])],
+  };
+}
+
+function renderNotFound(input: Parameters<typeof renderPage>[0], summaries: PageSummary[], errors: ContentError[]): RenderedPage | undefined {
+  const { template, title, description } = input.site.notFound;
+  const page = {
+    route: '/404',
+    title,
+    description,
+    template,
+    noindex: true,
+    data: {},
+    source: input.site.notFound.template,
+    sourcePage: { file: '404', route: '/404', frontMatter: { file: '404', data: {} } as never, body: '', bodyLineOffset: 0, text: '' },
+  };
+  return renderPage(input, page, summaries, errors);
+}
+
+function measure(files: Map<string, string | Uint8Array>, pages: number, searchJson: string, searchDocuments: number): BuildResult['stats'] {
+  const stats = { pages, html: 0, js: 0, css: 0, searchIndexGzip: gzipSize(searchJson), searchDocuments };
+  for (const [file, data] of files) {
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (file.endsWith('.html')) stats.html += size;
+    else if (file.endsWith('.js')) stats.js += size;
+    else if (file.endsWith('.css')) stats.css += size;
+  }
+  return stats;
+}
+
+function gzipSize(text: string): number {
+  return gzipSync(text, { level: 9 }).byteLength;
+}

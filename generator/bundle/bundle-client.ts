@@ -1,0 +1,106 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { SiteDefinition } from '../contract.ts';
+import { bundleError } from './load-site.ts';
+
+export interface ClientBundle {
+  /** Output files under assets/, path → bytes. */
+  files: Map<string, Uint8Array>;
+  /** Public paths (relative to the base) of what pages load. */
+  styles: string[];
+  /** Scripts every page loads. */
+  scripts: string[];
+  /** The island runtime: loaded only by pages that have an island. */
+  islandRuntime: string | undefined;
+  /** Minified head scripts, inlined as they are. */
+  headScripts: string[];
+  /** Source files the bundle is made of (absolute), for the watcher. */
+  inputs: string[];
+}
+
+const ISLANDS_ENTRY = 'clubsite:islands';
+
+/**
+ * One esbuild run for everything the browser loads: the stylesheet, the plain scripts every
+ * page has, and the island runtime with one lazily imported module per island kind. Code
+ * splitting puts React in one shared chunk that only the islands pull in. Names carry a
+ * content hash, so a host can cache them forever.
+ */
+export async function bundleClient(root: string, site: SiteDefinition, options: { minify: boolean }): Promise<ClientBundle> {
+  const islandNames = Object.keys(site.islands).sort();
+  const entryPoints: Record<string, string> = { style: site.styles };
+  for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
+  if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
+  const islandsModule = [
+    `import { startIslands } from ${JSON.stringify(path.resolve(root, 'client/island-runtime.ts'))};`,
+    'startIslands({',
+    ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
+    '});',
+  ].join('\n');
+  const common: esbuild.BuildOptions = {
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    metafile: true,
+    minify: options.minify,
+    target: ['chrome111', 'firefox114', 'safari16.4'],
+    jsx: 'automatic',
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
+  };
+  try {
+    const [main, head] = await Promise.all([
+      esbuild.build({
+        ...common,
+        entryPoints,
+        outdir: 'assets',
+        format: 'esm',
+        splitting: true,
+        entryNames: '[name]-[hash]',
+        chunkNames: 'chunks/[name]-[hash]',
+        assetNames: '[name]-[hash]',
+        loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
+        plugins: [virtualModule(ISLANDS_ENTRY, islandsModule, root)],
+      }),
+      Promise.all(
+        site.headScripts.map((script) =>
+          esbuild.build({ ...common, entryPoints: [script], format: 'iife', minify: true, metafile: true }),
+        ),
+      ),
+    ]);
+    const files = new Map<string, Uint8Array>();
+    const entryOutputs = new Map<string, string>();
+    for (const file of main.outputFiles) {
+      const relative = path.relative(root, file.path).split(path.sep).join('/');
+      files.set(relative, file.contents);
+    }
+    for (const [output, meta] of Object.entries(main.metafile.outputs)) {
+      if (meta.entryPoint) entryOutputs.set(meta.entryPoint, output);
+    }
+    const outputOf = (entry: string) => entryOutputs.get(entry) ?? entryOutputs.get(path.normalize(entry));
+    const styles = [outputOf(site.styles)].filter((file): file is string => file !== undefined);
+    const scripts = site.scripts.map(outputOf).filter((file): file is string => file !== undefined);
+    const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
+    return {
+      files,
+      styles,
+      scripts,
+      islandRuntime: [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1],
+      headScripts: head.map((result) => (result.outputFiles[0]?.text ?? '').trim()),
+      inputs: [...new Set(inputs)].filter((input) => !input.includes(':')).map((input) => path.resolve(root, input)),
+    };
+  } catch (error) {
+    throw bundleError(error, root);
+  }
+}
+
+function virtualModule(name: string, contents: string, root: string): esbuild.Plugin {
+  return {
+    name: 'clubsite-virtual',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: name, namespace: 'clubsite' }));
+      build.onLoad({ filter: /.*/, namespace: 'clubsite' }, () => ({ contents, loader: 'ts', resolveDir: root }));
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import packageJson from '../package.json' with { type: 'json' };
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { build, type BuildResult } from './build.ts';
+import { BuildFailed, formatErrors } from './errors.ts';
+import { resolveNow } from './now.ts';
+import { writeOutput } from './write/write-output.ts';
+
+/** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+function nowOption(value: string): string {
+  try {
+    resolveNow(value, 'UTC');
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+  return value;
+}
+
+function baseOption(value: string): string {
+  if (!value.startsWith('/')) throw new InvalidArgumentError('The base path starts with / (like / or /klubb/).');
+  return value;
+}
+
+function originOption(value: string): string {
+  if (!/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, ''))) throw new InvalidArgumentError('The origin is a scheme and host, like https://www.example.no.');
+  return value;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
+  const { stats } = result;
+  const stages = result.timings.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(' · ');
+  return [
+    `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
+    `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${kb(stats.searchIndexGzip)} gzip (${stats.searchDocuments} documents)`,
+    `  ${stages}`,
+  ].join('\n');
+}
+
+export function createProgram(cwd: string): Command {
+  const { version } = packageJson;
+  const program = new Command('clubsite')
+    .description('Builds a sports club website from YAML and Markdown into plain HTML.')
+    .version(version)
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('build the site into a folder of plain HTML')
+    .option('--out <dir>', 'output folder', 'dist')
+    .option('--now <iso>', 'the build clock, like 2025-12-10T18:00 (default: CLUBSITE_NOW or the real time)', nowOption)
+    .option('--base <path>', 'base path the site is served under', baseOption, '/')
+    .option('--origin <url>', 'site origin for canonical links and the sitemap (default: content/site.yaml)', originOption)
+    .action(async (options: { out: string; now?: string; base: string; origin?: string }) => {
+      const start = performance.now();
+      const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin });
+      const outDir = path.resolve(cwd, options.out);
+      await writeOutput(outDir, result.files);
+      console.log(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start));
+    });
+
+  program
+    .command('check')
+    .description('validate content and links without writing anything')
+    .option('--now <iso>', 'the build clock', nowOption)
+    .action(async (options: { now?: string }) => {
+      const start = performance.now();
+      const result = await build({ root: cwd, now: options.now });
+      console.log(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`);
+    });
+
+  program
+    .command('preview')
+    .description('serve a built folder as a static host would')
+    .argument('[dir]', 'the built folder', 'dist')
+    .option('--port <port>', 'port', '4322')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .action(async (dir: string, options: { port: string; host: string }) => {
+      const { startPreviewServer } = await import('./serve/preview-server.ts');
+      await startPreviewServer({ dir: path.resolve(cwd, dir), port: Number(options.port), host: options.host });
+    });
+
+  return program;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
+export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  try {
+    await createProgram(cwd).parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (error instanceof BuildFailed) {
+      console.error(formatErrors(error.errors));
+      return EXIT.content;
+    }
+    console.error('clubsite hit a bug (not a problem in your content). Please report it with this trace:');
+    console.error(error);
+    return EXIT.content;
+  }
+}

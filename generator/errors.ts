@@ -1,0 +1,104 @@
+/**
+ * The one error type of clubsite. Every problem a volunteer can cause is a ContentError with
+ * a permanent code, the file, line and column, the field path, what was expected, what was
+ * found and a hint. Anything else that is thrown is a bug in clubsite itself.
+ */
+export type ErrorCode =
+  | 'yaml-syntax'
+  | 'invalid-field'
+  | 'missing-file'
+  | 'unknown-template'
+  | 'duplicate-route'
+  | 'broken-link'
+  | 'broken-redirect'
+  | 'missing-asset'
+  | 'unknown-island'
+  | 'render-failed'
+  | 'bundle-failed';
+
+export interface ErrorDetails {
+  code: ErrorCode;
+  /** Relative to the project root. */
+  file: string;
+  line?: number;
+  column?: number;
+  /** Field path inside the file, like doors[3].date. */
+  field?: string;
+  message: string;
+  hint: string;
+}
+
+export class ContentError extends Error implements ErrorDetails {
+  readonly code: ErrorCode;
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly field?: string;
+  readonly hint: string;
+
+  constructor(details: ErrorDetails) {
+    super(details.message);
+    this.name = 'ContentError';
+    this.code = details.code;
+    this.file = details.file;
+    this.line = details.line;
+    this.column = details.column;
+    this.field = details.field;
+    this.hint = details.hint;
+  }
+
+  /** `content/menu.yaml:12:7` */
+  get location(): string {
+    if (this.line === undefined) return this.file;
+    return `${this.file}:${this.line}${this.column === undefined ? '' : `:${this.column}`}`;
+  }
+
+  toJSON(): ErrorDetails & { location: string } {
+    return {
+      code: this.code,
+      file: this.file,
+      line: this.line,
+      column: this.column,
+      field: this.field,
+      message: this.message,
+      hint: this.hint,
+      location: this.location,
+    };
+  }
+}
+
+/** Thrown by a stage that found problems: all of them, so a volunteer fixes them in one go. */
+export class BuildFailed extends Error {
+  constructor(readonly errors: ContentError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the content`);
+    this.name = 'BuildFailed';
+  }
+}
+
+/** One short block per problem: where, which field, what is wrong, how to fix it. */
+export function formatError(error: ContentError): string {
+  const head = error.field ? `${error.location}  ${error.field}` : error.location;
+  return `✖ ${head}\n  ${error.message}\n  Hint: ${error.hint}`;
+}
+
+export function formatErrors(errors: readonly ContentError[]): string {
+  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'} found; dist/ was left as it was.`;
+  return `${errors.map(formatError).join('\n\n')}\n\n${count}`;
+}
+
+/** Runs a stage step and collects its ContentErrors instead of stopping at the first. */
+export function collectErrors<T>(errors: ContentError[], run: () => T): T | undefined {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ContentError) {
+      errors.push(error);
+      return undefined;
+    }
+    if (error instanceof BuildFailed) {
+      errors.push(...error.errors);
+      return undefined;
+    }
+    throw error;
+  }
+}

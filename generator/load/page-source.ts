@@ -1,0 +1,50 @@
+import matter from 'gray-matter';
+import { parseYaml, type YamlSource } from './yaml-source.ts';
+
+/** A page file: its front matter (with positions) and, for Markdown, its body. */
+export interface PageSource {
+  /** Relative to the project root. */
+  file: string;
+  route: string;
+  frontMatter: YamlSource;
+  body: string;
+  /** Lines before the body: body line n is file line n + bodyLineOffset. */
+  bodyLineOffset: number;
+  text: string;
+}
+
+/** content/pages/index.md → /, content/pages/om/styret.md → /om/styret, om/index.yaml → /om */
+export function routeFromPath(pathInPages: string): string {
+  const withoutExtension = pathInPages.replace(/\.(md|yaml|yml)$/, '');
+  const parts = withoutExtension.split('/').filter((part) => part !== '');
+  if (parts.at(-1) === 'index') parts.pop();
+  return `/${parts.join('/')}`;
+}
+
+export function parsePage(file: string, pathInPages: string, text: string): PageSource {
+  const route = routeFromPath(pathInPages);
+  if (!file.endsWith('.md')) {
+    return { file, route, frontMatter: parseYaml(file, text), body: '', bodyLineOffset: 0, text };
+  }
+  let frontMatter: YamlSource | undefined;
+  // gray-matter splits front matter from body; `yaml` parses it so that positions survive.
+  // The raw front matter starts right after the opening `---`, so its line numbers are the file's.
+  const parsed = matter(text, {
+    engines: {
+      yaml: (raw: string) => {
+        frontMatter = parseYaml(file, raw);
+        return (frontMatter.data ?? {}) as object;
+      },
+    },
+  });
+  const bodyStart = text.length - parsed.content.length;
+  const bodyLineOffset = text.slice(0, bodyStart).split('\n').length - 1;
+  return {
+    file,
+    route,
+    frontMatter: frontMatter ?? parseYaml(file, ''),
+    body: parsed.content,
+    bodyLineOffset,
+    text,
+  };
+}

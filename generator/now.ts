@@ -1,0 +1,45 @@
+/**
+ * The build's clock. Every date on the site comes from this one instant: `--now`, else
+ * CLUBSITE_NOW, else the real clock. A time without a zone is read in the site's time zone,
+ * so `--now 2025-12-10T18:00` means six in the evening in Kristiansand whatever the machine's TZ.
+ */
+export function resolveNow(flag: string | undefined, timeZone: string, env: string | undefined = process.env.CLUBSITE_NOW): Date {
+  const text = flag ?? (env && env.trim() !== '' ? env : undefined);
+  if (text === undefined) return new Date();
+  const date = parseInstant(text.trim(), timeZone);
+  if (!date) throw new RangeError(`"${text}" is not an ISO 8601 date or time (like 2025-12-10T18:00:00+01:00).`);
+  return date;
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+function parseInstant(text: string, timeZone: string): Date | undefined {
+  const match = ISO.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', ms = '0', zone] = match;
+  const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const utc = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], Number(ms.padEnd(3, '0')));
+  const check = new Date(utc);
+  if (check.getUTCMonth() !== fields[1] - 1 || check.getUTCDate() !== fields[2] || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
+  if (zone === 'Z') return check;
+  if (zone) {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    return new Date(utc - offset * 60_000);
+  }
+  return new Date(utc - zoneOffsetMinutes(utc, timeZone) * 60_000);
+}
+
+/** Minutes the zone is ahead of UTC around a wall-clock time given as if it were UTC. */
+function zoneOffsetMinutes(wallClockAsUtc: number, timeZone: string): number {
+  const guess = offsetAt(wallClockAsUtc, timeZone);
+  return offsetAt(wallClockAsUtc - guess * 60_000, timeZone);
+}
+
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { contentHash } from '../hash.ts';
+
+/**
+ * Files under content/ that pages use (images, logos), published under assets/ with a content
+ * hash in the name. Only files a page asks for are written.
+ */
+export class ContentAssets {
+  readonly used = new Map<string, { output: string; bytes: Uint8Array }>();
+
+  constructor(
+    private readonly files: ReadonlyMap<string, Uint8Array>,
+    private readonly base: string,
+  ) {}
+
+  has(file: string): boolean {
+    return this.files.has(file);
+  }
+
+  /** 'images/logo.svg' → '/assets/logo-Ab12Cd34Ef.svg', or undefined if there is no such file. */
+  url(file: string): string | undefined {
+    const known = this.used.get(file);
+    if (known) return `${this.base}${known.output}`;
+    const bytes = this.files.get(file);
+    if (!bytes) return undefined;
+    const extension = path.extname(file);
+    const output = `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
+    this.used.set(file, { output, bytes });
+    return `${this.base}${output}`;
+  }
+}

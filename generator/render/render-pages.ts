@@ -1,0 +1,148 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ISLAND_NAME, ISLAND_TAG } from '../../client/island-markup.ts';
+import type { Page, PageSummary, SiteDefinition, TemplateProps } from '../contract.ts';
+import { ContentError } from '../errors.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import { brokenLink, type RouteTable } from '../route/route-table.ts';
+import { traceValue } from '../route/trace-value.ts';
+import type { Urls } from '../urls.ts';
+import type { ValidatedPage } from '../validate/validate-content.ts';
+import { ContentAssets } from './assets.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export interface RenderInput {
+  site: SiteDefinition;
+  data: Record<string, unknown>;
+  loaded: LoadedContent;
+  routes: RouteTable;
+  now: Date;
+  urls: Urls;
+  assets: ContentAssets;
+  client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[] };
+}
+
+export interface RenderedPage {
+  route: string;
+  html: string;
+  page: Page;
+  noindex: boolean;
+  /** Text a visitor can find on the page, for the search index. */
+  searchText: string;
+}
+
+/** Renders one page: Markdown body, template, then the document around it. */
+export function renderPage(
+  input: RenderInput,
+  page: ValidatedPage,
+  summaries: PageSummary[],
+  errors: ContentError[],
+  searchIndex?: TemplateProps['searchIndex'],
+): RenderedPage | undefined {
+  const template = input.site.templates[page.template];
+  if (!template) return undefined;
+  const { urls, assets } = input;
+  const asset = (file: string, line?: number): string => {
+    const url = assets.url(file);
+    if (url !== undefined) return url;
+    const where = line === undefined ? traceValue(file, page.sourcePage, input.loaded) : { file: page.source, line };
+    errors.push(
+      new ContentError({
+        code: 'missing-asset',
+        file: where?.file ?? page.source,
+        line: where?.line,
+        column: where?.column,
+        message: `The file content/${file} does not exist.`,
+        hint: `Check the spelling, or add the file under content/${file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : ''}.`,
+      }),
+    );
+    return '#';
+  };
+  const full: Page = {
+    route: page.route,
+    title: page.title,
+    description: page.description,
+    template: page.template,
+    noindex: page.noindex,
+    data: page.data,
+    source: page.source,
+    html: renderMarkdown(page.sourcePage.body, {
+      allowHtml: page.data.allowHtml === true,
+      bodyLineOffset: page.sourcePage.bodyLineOffset,
+      links: { href: urls.href, asset },
+    }),
+  };
+  const props: TemplateProps = {
+    page: full,
+    pages: summaries,
+    data: input.data,
+    now: input.now,
+    href: urls.href,
+    asset: (file) => asset(file),
+    absolute: urls.absolute,
+    searchIndex,
+  };
+  try {
+    const bodyHtml = renderToStaticMarkup(createElement(template.component, props));
+    checkIslands(bodyHtml, input.site, page, errors);
+    const hasIsland = bodyHtml.includes(`<${ISLAND_TAG}`);
+    const scripts = [...input.client.scripts, ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : [])];
+    const documentHtml = renderToStaticMarkup(
+      createElement(input.site.document, {
+        ...props,
+        bodyHtml,
+        styles: input.client.styles.map((file) => `${urls.base}${file}`),
+        scripts: scripts.map((file) => `${urls.base}${file}`),
+        headScripts: input.client.headScripts,
+        noindex: page.noindex,
+      }),
+    );
+    const html = `<!doctype html>\n${documentHtml}\n`;
+    checkLinks(html, input, page, errors);
+    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '' };
+  } catch (error) {
+    if (error instanceof ContentError) {
+      errors.push(error);
+      return undefined;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    errors.push(
+      new ContentError({
+        code: 'render-failed',
+        file: page.source,
+        message: `The template "${page.template}" failed on this page: ${message}`,
+        hint: 'Check the fields this template reads; if they look right, the template itself has a bug.',
+      }),
+    );
+    return undefined;
+  }
+}
+
+function checkIslands(html: string, site: SiteDefinition, page: ValidatedPage, errors: ContentError[]): void {
+  for (const match of html.matchAll(new RegExp(`<${ISLAND_TAG} ${ISLAND_NAME}="([^"]*)"`, 'g'))) {
+    const name = match[1] ?? '';
+    if (name in site.islands) continue;
+    errors.push(
+      new ContentError({
+        code: 'unknown-island',
+        file: page.source,
+        message: `The template "${page.template}" uses an island called "${name}" that templates/index.ts does not register.`,
+        hint: `Add "${name}" to islands in templates/index.ts, pointing at the widget's module.`,
+      }),
+    );
+  }
+}
+
+/** Every internal link on the rendered page must reach a route; a broken one is traced back to its content. */
+function checkLinks(html: string, input: RenderInput, page: ValidatedPage, errors: ContentError[]): void {
+  const seen = new Set<string>();
+  for (const match of html.matchAll(/\shref="([^"]*)"/g)) {
+    const url = (match[1] ?? '').replace(/&amp;/g, '&');
+    if (!url.startsWith('/') || url.startsWith('//') || url.startsWith(`${input.urls.base}assets/`)) continue;
+    const route = input.urls.routeOf(url);
+    if (route === undefined || input.routes.has(route) || seen.has(route)) continue;
+    seen.add(route);
+    const where = traceValue(route, page.sourcePage, input.loaded);
+    errors.push(brokenLink(route, where?.file ?? page.source, where));
+  }
+}

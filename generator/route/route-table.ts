@@ -1,0 +1,103 @@
+import type { SiteDefinition } from '../contract.ts';
+import { ContentError } from '../errors.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import { locate } from '../load/yaml-source.ts';
+import { normalizeRoute } from '../urls.ts';
+import type { SiteSettings, ValidatedContent, ValidatedPage } from '../validate/validate-content.ts';
+
+export type RouteEntry = { kind: 'page'; page: ValidatedPage } | { kind: 'redirect'; to: string };
+
+/** Every URL the site answers, from one source each. */
+export type RouteTable = Map<string, RouteEntry>;
+
+export function buildRouteTable(content: ValidatedContent, settings: SiteSettings, loaded: LoadedContent, errors: ContentError[]): RouteTable {
+  const table: RouteTable = new Map();
+  const owners = new Map<string, string>();
+  for (const page of content.pages) {
+    const other = owners.get(page.route);
+    if (other) {
+      errors.push(
+        new ContentError({
+          code: 'duplicate-route',
+          file: page.source,
+          line: 1,
+          column: 1,
+          message: `Two files make the page ${page.route}: ${other} and ${page.source}.`,
+          hint: 'Keep one of them: rename or delete the other (om.md and om/index.md are the same page).',
+        }),
+      );
+      continue;
+    }
+    owners.set(page.route, page.source);
+    table.set(page.route, { kind: 'page', page });
+  }
+  const siteFile = loaded.collections.get('site');
+  for (const [from, to] of Object.entries(settings.redirects)) {
+    const route = normalizeRoute(from);
+    const where = siteFile ? locate(siteFile, ['redirects', from]) : undefined;
+    const file = siteFile?.file ?? 'content/site.yaml';
+    const owner = owners.get(route);
+    if (owner) {
+      errors.push(
+        new ContentError({
+          code: 'duplicate-route',
+          file,
+          ...where,
+          field: `redirects.${from}`,
+          message: `The redirect from ${route} points away from a page that exists: ${owner}.`,
+          hint: 'Remove the redirect, or the page.',
+        }),
+      );
+      continue;
+    }
+    table.set(route, { kind: 'redirect', to: normalizeRoute(to) });
+  }
+  for (const [from, entry] of table) {
+    if (entry.kind === 'redirect' && table.get(entry.to)?.kind !== 'page') {
+      const where = siteFile ? locate(siteFile, ['redirects', from]) : undefined;
+      errors.push(
+        new ContentError({
+          code: 'broken-redirect',
+          file: siteFile?.file ?? 'content/site.yaml',
+          ...where,
+          field: `redirects.${from}`,
+          message: `The redirect from ${from} goes to ${entry.to}, which is not a page.`,
+          hint: 'Point it at a page that exists, like /om.',
+        }),
+      );
+    }
+  }
+  return table;
+}
+
+/** The routes that collections and front matter name in their fields, each checked with its line. */
+export function checkDeclaredLinks(site: SiteDefinition, content: ValidatedContent, loaded: LoadedContent, table: RouteTable, errors: ContentError[]): void {
+  const check = (route: string, source: Parameters<typeof locate>[0] | undefined, path: (string | number)[], file: string) => {
+    if (table.has(normalizeRoute(route))) return;
+    const where = source ? locate(source, path) : undefined;
+    errors.push(brokenLink(route, file, where, path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('').replace(/^\./, '')));
+  };
+  for (const [name, definition] of Object.entries(site.collections)) {
+    const data = content.data[name];
+    if (data === undefined || !definition.links) continue;
+    const source = loaded.collections.get(name);
+    for (const link of definition.links(data)) check(link.route, source, link.path, source?.file ?? definition.file);
+  }
+  for (const page of content.pages) {
+    const links = site.templates[page.template]?.links;
+    if (!links) continue;
+    for (const link of links(page.data)) check(link.route, page.sourcePage.frontMatter, link.path, page.source);
+  }
+}
+
+export function brokenLink(route: string, file: string, where: { line: number; column: number } | undefined, field?: string): ContentError {
+  return new ContentError({
+    code: 'broken-link',
+    file,
+    line: where?.line,
+    column: where?.column,
+    field,
+    message: `The link to ${normalizeRoute(route)} goes nowhere: no page has that address.`,
+    hint: 'Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
+  });
+}

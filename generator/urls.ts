@@ -1,0 +1,57 @@
+/**
+ * The one place that turns routes into URLs. Routes are written without a trailing slash
+ * (`/om/styret`); every page is written as a folder with index.html, so its public URL ends
+ * with a slash (`/om/styret/`), under the base path the site is deployed at.
+ */
+export interface Urls {
+  base: string;
+  origin: string;
+  /** '/kurs' → '/base/kurs/'; keeps ?query and #hash; leaves external links alone. */
+  href: (route: string) => string;
+  /** '/kurs' → 'https://www.ksa.no/base/kurs/' */
+  absolute: (route: string) => string;
+  /** A URL in the output back to its route: '/base/kurs/?q=1#x' → '/kurs', or undefined if outside the base. */
+  routeOf: (url: string) => string | undefined;
+  /** The file a route is written to: '/' → 'index.html', '/kurs' → 'kurs/index.html'. */
+  fileOf: (route: string) => string;
+}
+
+export function normalizeBase(base: string): string {
+  const trimmed = base.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+/** '/kurs/' and '/kurs' are one route: trailing slashes never matter when matching. */
+export function normalizeRoute(route: string): string {
+  const path = route.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
+export function createUrls(options: { base: string; origin: string }): Urls {
+  const base = normalizeBase(options.base);
+  const origin = options.origin.replace(/\/+$/, '');
+  const href = (route: string): string => {
+    if (isExternal(route) || route.startsWith('#')) return route;
+    const suffix = route.slice((route.split(/[?#]/, 1)[0] ?? '').length);
+    const normalized = normalizeRoute(route);
+    const path = normalized === '/' ? base : `${base}${normalized.slice(1)}/`;
+    return `${path}${suffix}`;
+  };
+  return {
+    base,
+    origin,
+    href,
+    absolute: (route) => `${origin}${href(route)}`,
+    routeOf: (url) => {
+      const path = url.split(/[?#]/, 1)[0] ?? '';
+      if (!`${path}/`.startsWith(base)) return undefined;
+      return normalizeRoute(`/${path.slice(base.length)}`);
+    },
+    fileOf: (route) => (normalizeRoute(route) === '/' ? 'index.html' : `${normalizeRoute(route).slice(1)}/index.html`),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Urls } from '../urls.ts';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml: indexable pages only, with origin and base path. */
+export function sitemapXml(routes: string[], urls: Urls): string {
+  const entries = [...routes].sort().map((route) => `  <url><loc>${escapeXml(urls.absolute(route))}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(urls: Urls): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${urls.absolute('/').replace(/\/$/, '')}/sitemap.xml\n`;
+}
+
+/** A static redirect page: works on any host, and tells search engines where the page is now. */
+export function redirectHtml(to: string, urls: Urls): string {
+  const target = escapeXml(urls.href(to));
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${target}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeXml(urls.absolute(to))}"><meta http-equiv="refresh" content="0; url=${target}"></head><body><a href="${target}">${target}</a></body></html>\n`;
+}
+
+/** _redirects (Netlify, Cloudflare Pages and others): one permanent redirect a line. */
+export function redirectsFile(redirects: Array<[string, string]>, urls: Urls): string {
+  return redirects.map(([from, to]) => `${urls.href(from).replace(/\/$/, '') || '/'} ${urls.href(to)} 301`).join('\n') + (redirects.length > 0 ? '\n' : '');
+}

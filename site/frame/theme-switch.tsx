@@ -1,0 +1,14 @@
+/**
+ * The light/dark switch, fixed bottom right. client/frame.ts wires it (a few lines of plain
+ * script); client/theme-head.ts sets the theme before first paint.
+ */
+export function ThemeSwitch() {
+  return (
+    <button className="theme-switch" type="button" role="switch" aria-checked="false" data-theme-switch>
+      <span className="theme-switch__track" aria-hidden="true">
+        <span className="theme-switch__thumb" />
+      </span>
+      <span className="theme-switch__label">Bytt tema</span>
+    </button>
+  );
+}

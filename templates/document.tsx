@@ -1,0 +1,57 @@
+import type { DocumentProps } from '../generator/contract.ts';
+import type { SiteData } from '../site/data.ts';
+import { DevBanner } from '../site/frame/dev-banner.tsx';
+import { MenuPanel } from '../site/frame/menu-panel.tsx';
+import { SiteFooter } from '../site/frame/site-footer.tsx';
+import { SiteHeader } from '../site/frame/site-header.tsx';
+import { ThemeSwitch } from '../site/frame/theme-switch.tsx';
+
+/** The HTML document around every page: head, the shared frame, and the page in <main>. */
+export function Document(props: DocumentProps) {
+  const pageProps = props as DocumentProps & { data: SiteData };
+  const { page, data, absolute, asset } = pageProps;
+  const site = data.site;
+  const isHome = page.route === '/';
+  const title = isHome ? `${site.name} – ${site.tagline}` : `${page.title} – ${site.name}`;
+  return (
+    <html lang="nb">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={page.description} />
+        {props.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={absolute(page.route)} />}
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#0b4a6f" />
+        <meta property="og:type" content="website" />
+        <meta property="og:locale" content="nb_NO" />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:title" content={isHome ? site.name : page.title} />
+        <meta property="og:description" content={page.description} />
+        <meta property="og:url" content={absolute(page.route)} />
+        <meta property="og:image" content={`${site.origin.replace(/\/$/, '')}${asset(site.logo)}`} />
+        <link rel="icon" href={asset(site.logo)} type="image/svg+xml" />
+        {props.headScripts.map((script) => (
+          <script key={script} dangerouslySetInnerHTML={{ __html: script }} />
+        ))}
+        {props.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {props.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#innhold">
+          Hopp til innholdet
+        </a>
+        <SiteHeader {...pageProps} />
+        <MenuPanel {...pageProps} />
+        <DevBanner text={site.banner} />
+        <main id="innhold" tabIndex={-1} dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
+        <SiteFooter {...pageProps} />
+        <ThemeSwitch />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The club site's definition for the generator: which content files hold which data, the
+ * templates a page can pick, the islands (widgets that hydrate with React), and the scripts
+ * and styles every page loads.
+ */
+import type { SiteDefinition } from '../generator/contract.ts';
+import { TIME_ZONE } from '../site/dates.ts';
+import { menuSchema, type Menu } from '../site/schemas/menu.ts';
+import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
+import { ArticleTemplate, articleSchema } from './article.tsx';
+import { Document } from './document.tsx';
+import { NotFoundTemplate } from './not-found.tsx';
+import { PlaceholderTemplate } from './placeholder.tsx';
+
+const site: SiteDefinition = {
+  timeZone: TIME_ZONE,
+  collections: {
+    site: {
+      file: 'site.yaml',
+      schema: siteSettingsSchema,
+      links: (settings: SiteSettings) => Object.entries(settings.redirects).map(([from, to]) => ({ route: to, path: ['redirects', from] })),
+    },
+    menu: {
+      file: 'menu.yaml',
+      schema: menuSchema,
+      links: (menu: Menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
+    },
+  },
+  templates: {
+    article: { component: ArticleTemplate, schema: articleSchema },
+    placeholder: { component: PlaceholderTemplate, noindex: true },
+    'not-found': { component: NotFoundTemplate, noindex: true },
+  },
+  document: Document,
+  notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
+  islands: {},
+  scripts: ['client/frame.ts'],
+  headScripts: ['client/theme-head.ts'],
+  styles: 'site/styles/index.css',
+};
+
+export default site;

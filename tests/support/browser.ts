@@ -1,0 +1,62 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+
+/** Debian's Chromium, headless, with nothing that reaches for the network on its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 740 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+export type Theme = 'light' | 'dark';
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and warnings, and uncaught exceptions, seen so far. */
+  problems: string[];
+}
+
+/**
+ * A fresh page at a viewport and colour scheme. Requests to any host but the local site are
+ * aborted (the machine has no network; the site must cope). Console errors, warnings and
+ * uncaught exceptions are collected, for the tests that assert there are none.
+ */
+export async function openPage(browser: Browser, options: { viewport?: ViewportName; theme?: Theme; baseURL: string }): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    colorScheme: options.theme ?? 'light',
+    baseURL: options.baseURL,
+    locale: 'nb-NO',
+    timezoneId: 'Europe/Oslo',
+  });
+  await context.route(
+    (url) => !url.href.startsWith(options.baseURL),
+    (route) => route.abort('internetdisconnected'),
+  );
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // The aborted third-party requests above are the test's doing, not the site's.
+    if (/Failed to load resource/.test(message.text()) && !message.location().url.startsWith(options.baseURL)) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return { context, page, problems };
+}
