@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: speed and memory, measured on this machine and printed as tables. Figures
+ * are only comparable within one run (the machine is shared and noisy). Nothing here is a test.
+ */
+import { benchBuild } from './build-bench.ts';
+
+const benches: Array<[string, () => Promise<void>]> = [['build', benchBuild]];
+
+const only = process.argv[2];
+for (const [name, run] of benches) {
+  if (only && only !== name) continue;
+  console.log(`\n## ${name}`);
+  await run();
+}
