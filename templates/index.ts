@@ -34,6 +34,7 @@ const site: SiteDefinition = {
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
   islands: {},
+  islandRuntime: 'client/island-runtime.ts',
   scripts: ['client/frame.ts'],
   headScripts: ['client/theme-head.ts'],
   styles: 'site/styles/index.css',

@@ -32,7 +32,7 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
   const islandsModule = [
-    `import { startIslands } from ${JSON.stringify(path.resolve(root, 'client/island-runtime.ts'))};`,
+    `import { startIslands } from ${JSON.stringify(path.resolve(root, site.islandRuntime))};`,
     'startIslands({',
     ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
     '});',

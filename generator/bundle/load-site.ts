@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -15,7 +16,7 @@ export interface LoadedSite {
 /**
  * Bundles the site definition (templates, components, schemas) for Node and imports it.
  * Packages stay external so the site shares React and Zod with the generator. The module is
- * written under node_modules/.cache with its content hash in the name: the same sources are
+ * written under node_modules/.cache/clubsite with its content hash in the name: the same sources are
  * imported once per process, and an edited template gets a fresh module.
  */
 export async function loadSite(root: string, entry: string): Promise<LoadedSite> {
@@ -40,12 +41,21 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
     throw bundleError(error, root);
   }
   const code = result.outputFiles[0]?.text ?? '';
-  const cacheDir = path.join(root, 'node_modules', '.cache', 'clubsite');
+  const cacheDir = moduleCacheDir();
   await mkdir(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `site-${contentHash(code)}.mjs`);
   await writeFile(file, code);
   const module = (await import(pathToFileURL(file).href)) as { default: SiteDefinition };
   return { site: module.default, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)) };
+}
+
+/**
+ * Where bundled site modules are written: beside the packages the generator uses, so that the
+ * site's `react` and `zod` are the generator's own, wherever the content folder is.
+ */
+function moduleCacheDir(): string {
+  const react = createRequire(import.meta.url).resolve('react/package.json');
+  return path.join(path.dirname(path.dirname(react)), '.cache', 'clubsite');
 }
 
 /** esbuild's first message as a ContentError: a syntax error in a template is the volunteer's to fix. */
