@@ -19,7 +19,7 @@ export interface BuildOptions {
   root: string;
   /** Defaults to <root>/content. */
   contentDir?: string;
-  /** The site definition module, relative to root. Defaults to templates/index.ts. */
+  /** The site definition module, relative to root. Defaults to templates/index (.ts or .tsx). */
   siteEntry?: string;
   /** The build's clock: a Date, or ISO text as given to --now (a time without zone is in the site's zone); default: CLUBSITE_NOW or the real clock. */
   now?: Date | string;
@@ -75,7 +75,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw error;
   };
 
-  const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index.ts').catch(fail));
+  const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail));
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors));
   stop();

@@ -23,7 +23,7 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
-      entryPoints: [path.resolve(root, entry)],
+      entryPoints: [`./${path.relative(root, path.resolve(root, entry)).split(path.sep).join('/')}`],
       absWorkingDir: root,
       bundle: true,
       platform: 'node',

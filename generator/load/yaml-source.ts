@@ -15,12 +15,12 @@ export function parseYaml(file: string, text: string): YamlSource {
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [first] = document.errors;
   if (first) {
-    const [start] = first.linePos ?? [];
+    const start = lineCounter.linePos(first.pos[0]);
     throw new ContentError({
       code: 'yaml-syntax',
       file,
-      line: start?.line,
-      column: start?.col,
+      line: start.line,
+      column: start.col,
       message: `The YAML cannot be read: ${describeYamlError(first.code, first.message)}.`,
       hint: 'Check the indentation (spaces, not tabs), that every "key: value" has a space after the colon, and that text with a colon or # is in quotes.',
     });
@@ -42,7 +42,7 @@ export interface Position {
  * Where a field path points in the file. A missing field points at its parent, the nearest
  * value that exists, so a volunteer lands on the block the field belongs in.
  */
-export function locate(source: YamlSource, path: readonly PropertyKey[]): Position {
+export function locate(source: YamlSource, path: readonly PropertyKey[], at: 'value' | 'key' = 'value'): Position {
   let node: unknown = source.document.contents;
   let found: Node | undefined = isNode(node) ? node : undefined;
   let keyNode: Node | undefined;
@@ -64,6 +64,7 @@ export function locate(source: YamlSource, path: readonly PropertyKey[]): Positi
     }
     found = node;
   }
+  if (at === 'key' && keyNode) found = keyNode;
   const offset = found?.range?.[0] ?? 0;
   const { line, col } = source.lineCounter.linePos(offset);
   return { line, column: col };

@@ -1,9 +1,17 @@
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
 
+/** Elements whose contents a visitor never reads as text: code, styles, templates, drawings. */
+const UNREAD = /<(script|style|template|svg)\b[^>]*>[\s\S]*?<\/\1>/gi;
+
+/** Tags inside a line of text: removing them must not split a word («<strong>S</strong>vøm» is «Svøm»). */
+const INLINE_TAG = /<\/?(a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var|wbr)\b[^>]*>/gi;
+
 /** The text a visitor reads in a piece of HTML: no tags, scripts or styles, entities decoded, spaces folded. */
 export function textOfHtml(html: string): string {
   return html
-    .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(UNREAD, ' ')
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (match, name: string) => {
       const lower = name.toLowerCase();

@@ -34,7 +34,7 @@ export function buildRouteTable(content: ValidatedContent, settings: SiteSetting
   const siteFile = loaded.collections.get('site');
   for (const [from, to] of Object.entries(settings.redirects)) {
     const route = normalizeRoute(from);
-    const where = siteFile ? locate(siteFile, ['redirects', from]) : undefined;
+    const where = siteFile ? locate(siteFile, ['redirects', from], 'key') : undefined;
     const file = siteFile?.file ?? 'content/site.yaml';
     const owner = owners.get(route);
     if (owner) {

@@ -40,7 +40,7 @@ export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors
     const input = 'input' in issue ? issue.input : undefined;
     // Unknown keys are reported on the block that holds them: point at the first bad key itself.
     const path = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
-    const { line, column } = locate(source, path);
+    const { line, column } = locate(source, path, issue.code === 'unrecognized_keys' ? 'key' : 'value');
     const { message, hint } = describeIssue(issue, input);
     errors.push(new ContentError({ code: 'invalid-field', file: source.file, line, column, field: fieldPath(path) || undefined, message, hint }));
   }

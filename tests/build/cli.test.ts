@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { fixtureSite } from '../support/fixture-site.ts';
+import { projectRoot } from '../support/site-build.ts';
+
+const run = promisify(execFile);
+const cli = path.join(projectRoot, 'bin/clubsite.js');
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function clubsite(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd: options.cwd, env: { ...process.env, CLUBSITE_NOW: '', ...options.env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+/** Every file of a folder with its bytes, for byte-for-byte comparison. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  const contents = await Promise.all(files.sort().map(async (file) => [file, (await readFile(path.join(dir, file))).toString('base64')] as const));
+  return new Map(contents);
+}
+
+describe('clubsite build and check', () => {
+  test('build writes the site and prints pages, bytes and time per stage', async () => {
+    const dir = await fixtureSite('mini');
+    const outcome = await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir });
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toMatch(/^5 pages → dist in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n/);
+    expect(outcome.stdout).toMatch(/HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/);
+    expect(outcome.stdout).toMatch(/site \d+ ms · load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · render \d+ ms/);
+    expect((await stat(path.join(dir, 'dist/om/styret/index.html'))).isFile()).toBe(true);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a content error exits 1, prints file:line and field, and leaves the last good dist/ exactly as it was', async () => {
+    const dir = await fixtureSite('mini');
+    expect((await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir })).code).toBe(0);
+    const before = await snapshot(path.join(dir, 'dist'));
+    const beforeTime = (await stat(path.join(dir, 'dist/index.html'))).mtimeMs;
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'content/events.yaml'), 'events:\n  - title: Autumn meet\n    date: 2025-10-40\n');
+    const outcome = await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain('✖ content/events.yaml:3:11  events[0].date\n  Expected a date like 2025-12-01, found "2025-10-40".');
+    expect(outcome.stderr).toContain("1 problem found; dist/ was left as it was.");
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+    expect(await snapshot(path.join(dir, 'dist'))).toEqual(before);
+    expect((await stat(path.join(dir, 'dist/index.html'))).mtimeMs).toBe(beforeTime);
+    expect((await readdir(dir)).filter((name) => name.startsWith('.dist'))).toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('check validates without writing anything', async () => {
+    const dir = await fixtureSite('mini');
+    const outcome = await clubsite(['check'], { cwd: dir });
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toContain('✔ content is valid');
+    await expect(stat(path.join(dir, 'dist'))).rejects.toThrow();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('usage errors exit 2; --help and --version exit 0', async () => {
+    const cwd = projectRoot;
+    expect((await clubsite(['--version'], { cwd })).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = await clubsite(['--help'], { cwd });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('build [options]');
+    expect((await clubsite(['bild'], { cwd })).code).toBe(2);
+    const badNow = await clubsite(['build', '--now', 'tomorrow'], { cwd });
+    expect(badNow.code).toBe(2);
+    expect(badNow.stderr).toContain('"tomorrow" is not an ISO 8601 date or time');
+    expect((await clubsite(['build', '--base', 'klubb'], { cwd })).code).toBe(2);
+  });
+});
+
+describe('the same content and clock give the same site', () => {
+  test('byte-identical output under TZ=UTC, Pacific/Auckland and Europe/Oslo, and across runs', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'clubsite-tz-'));
+    const snapshots = [];
+    for (const tz of ['Europe/Oslo', 'UTC', 'Pacific/Auckland', 'Europe/Oslo']) {
+      const target = path.join(out, tz.replace('/', '-') + snapshots.length);
+      const outcome = await clubsite(['build', '--out', target], { cwd: projectRoot, env: { TZ: tz, CLUBSITE_NOW: '2025-12-10T23:30:00Z' } });
+      expect(outcome.code, outcome.stderr).toBe(0);
+      snapshots.push(await snapshot(target));
+    }
+    const [oslo, ...others] = snapshots;
+    expect(oslo?.size).toBeGreaterThan(20);
+    for (const other of others) expect(other).toEqual(oslo);
+    await rm(out, { recursive: true, force: true });
+  }, 60_000);
+});
