@@ -1,6 +1,7 @@
+import type { ComponentType } from 'react';
 import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from './island-markup.ts';
 
-type IslandModule = { default: (props: object) => unknown };
+type IslandModule = { default: ComponentType<object> };
 type Loaders = Record<string, () => Promise<IslandModule>>;
 
 /**

@@ -37,18 +37,18 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
     ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
     '});',
   ].join('\n');
-  const common: esbuild.BuildOptions = {
+  const common = {
     absWorkingDir: root,
     bundle: true,
-    write: false,
-    metafile: true,
+    write: false as const,
+    metafile: true as const,
     minify: options.minify,
     target: ['chrome111', 'firefox114', 'safari16.4'],
     jsx: 'automatic',
     legalComments: 'none',
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
-  };
+  } satisfies esbuild.BuildOptions;
   try {
     const [main, head] = await Promise.all([
       esbuild.build({

@@ -90,7 +90,7 @@ export function checkDeclaredLinks(site: SiteDefinition, content: ValidatedConte
   }
 }
 
-export function brokenLink(route: string, file: string, where: { line: number; column: number } | undefined, field?: string): ContentError {
+export function brokenLink(route: string, file: string, where: { line?: number; column?: number } | undefined, field?: string): ContentError {
   return new ContentError({
     code: 'broken-link',
     file,
