@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { createUrls, normalizeRoute } from '../../generator/urls.ts';
+
+describe('one place for URLs', () => {
+  const root = createUrls({ base: '/', origin: 'https://www.ksa.no/' });
+  const sub = createUrls({ base: 'klubb', origin: 'https://example.org' });
+
+  test('routes become folder URLs with a trailing slash, query and hash kept', () => {
+    expect(root.href('/')).toBe('/');
+    expect(root.href('/kurs')).toBe('/kurs/');
+    expect(root.href('/kurs/')).toBe('/kurs/');
+    expect(root.href('/search?q=hval')).toBe('/search/?q=hval');
+    expect(root.href('/kurs#faq')).toBe('/kurs/#faq');
+    expect(sub.href('/')).toBe('/klubb/');
+    expect(sub.href('/om/styret')).toBe('/klubb/om/styret/');
+  });
+
+  test('external links, mail links and fragments are left as written', () => {
+    expect(root.href('https://spond.com')).toBe('https://spond.com');
+    expect(root.href('mailto:elin@ksa.no')).toBe('mailto:elin@ksa.no');
+    expect(root.href('#innhold')).toBe('#innhold');
+  });
+
+  test('absolute URLs join origin, base and route', () => {
+    expect(root.absolute('/kurs')).toBe('https://www.ksa.no/kurs/');
+    expect(sub.absolute('/')).toBe('https://example.org/klubb/');
+  });
+
+  test('a URL maps back to its route, trailing slashes ignored; outside the base is undefined', () => {
+    expect(root.routeOf('/kurs/')).toBe('/kurs');
+    expect(root.routeOf('/kurs')).toBe('/kurs');
+    expect(sub.routeOf('/klubb/om/?x=1#y')).toBe('/om');
+    expect(sub.routeOf('/klubb')).toBe('/');
+    expect(sub.routeOf('/annet/')).toBeUndefined();
+  });
+
+  test('routes map to the files a static host serves', () => {
+    expect(root.fileOf('/')).toBe('index.html');
+    expect(root.fileOf('/om/styret/')).toBe('om/styret/index.html');
+    expect(normalizeRoute('om//')).toBe('/om');
+  });
+});
