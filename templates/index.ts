@@ -9,6 +9,8 @@ import { menuSchema, type Menu } from '../site/schemas/menu.ts';
 import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
 import { ArticleTemplate, articleSchema } from './article.tsx';
 import { Document } from './document.tsx';
+import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
+import { MembershipTemplate, membershipSchema } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
 
@@ -29,6 +31,8 @@ const site: SiteDefinition = {
   templates: {
     article: { component: ArticleTemplate, schema: articleSchema },
     placeholder: { component: PlaceholderTemplate, noindex: true },
+    'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
+    membership: { component: MembershipTemplate, schema: membershipSchema },
     'not-found': { component: NotFoundTemplate, noindex: true },
   },
   document: Document,
