@@ -6,6 +6,7 @@ import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError } from './errors.ts';
 import { buildSearchIndex } from './index/search-index.ts';
 import { loadContent, type LoadedContent } from './load/load-content.ts';
+import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
@@ -138,16 +139,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 function renderNotFound(input: Parameters<typeof renderPage>[0], summaries: PageSummary[], errors: ContentError[]): RenderedPage | undefined {
   const { template, title, description } = input.site.notFound;
-  const page = {
-    route: '/404',
-    title,
-    description,
-    template,
-    noindex: true,
-    data: {},
-    source: input.site.notFound.template,
-    sourcePage: { file: '404', route: '/404', frontMatter: { file: '404', data: {} } as never, body: '', bodyLineOffset: 0, text: '' },
-  };
+  const sourcePage = parsePage('404.html', '404.yaml', '');
+  const page = { route: '/404', title, description, template, noindex: true, data: {}, source: sourcePage.file, sourcePage };
   return renderPage(input, page, summaries, errors);
 }
 
