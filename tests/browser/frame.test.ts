@@ -23,7 +23,7 @@ describe.each(['mobile', 'desktop'] as const)('the menu panel at %s width', (vie
     const open = () => page.getByRole('button', { name: 'Meny' }).click();
     expect(await panel.isVisible()).toBe(false);
     await open();
-    expect(await panel.isVisible()).toBe(true);
+    await panel.waitFor({ state: 'visible', timeout: 2000 });
     expect(await panel.getByRole('link').allTextContents()).toEqual(['Forside', 'Svømmeopplæring', 'Treningstider', 'Julekalender 2025']);
     expect(await panel.locator('[aria-current="page"]').textContent()).toBe('Treningstider');
     expect(await panel.locator('[aria-current="page"]').evaluate((link) => Number(getComputedStyle(link).fontWeight))).toBeGreaterThanOrEqual(700);
@@ -34,17 +34,17 @@ describe.each(['mobile', 'desktop'] as const)('the menu panel at %s width', (vie
     else expect(box?.width).toBeLessThanOrEqual(400);
 
     await page.keyboard.press('Escape');
-    expect(await panel.isVisible()).toBe(false);
+    await panel.waitFor({ state: 'hidden', timeout: 2000 });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
 
     await open();
     await panel.getByRole('button', { name: 'Lukk' }).click();
-    expect(await panel.isVisible()).toBe(false);
+    await panel.waitFor({ state: 'hidden', timeout: 2000 });
 
     if (viewport === 'desktop') {
       await open();
       await page.mouse.click(100, 500); // the overlay, left of the panel
-      expect(await panel.isVisible()).toBe(false);
+      await panel.waitFor({ state: 'hidden', timeout: 2000 });
     }
     expect(problems).toEqual([]);
     await context.close();
@@ -115,7 +115,7 @@ describe('the theme', () => {
 });
 
 test('the footer shows the year and the club, and Spond opens in a new tab', async () => {
-  const { page, context } = await openPage(browser, { baseURL: site.url });
+  const { page, context } = await openPage(browser, { baseURL: site.url, clock: site.result.now });
   await page.goto('/');
   const footer = page.locator('footer');
   expect(await footer.textContent()).toContain('© 2025 Kristiansand Svømmeallianse');
@@ -141,7 +141,8 @@ test('an unknown address gets the Norwegian 404 page with status 404 and a way b
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Vi finner ikke denne siden');
   await page.getByRole('link', { name: 'Til forsiden' }).click();
   await page.waitForURL(`${site.url}/`);
-  expect(problems).toEqual([]);
+  // The browser reports the 404 status of the page itself; nothing else may go wrong.
+  expect(problems.filter((problem) => !problem.includes('status of 404'))).toEqual([]);
   await context.close();
 });
 

@@ -35,9 +35,13 @@ export interface OpenedPage {
 /**
  * A fresh page at a viewport and colour scheme. Requests to any host but the local site are
  * aborted (the machine has no network; the site must cope). Console errors, warnings and
- * uncaught exceptions are collected, for the tests that assert there are none.
+ * uncaught exceptions are collected, for the tests that assert there are none. With `clock`,
+ * the page's Date is fixed at that instant (timers still run).
  */
-export async function openPage(browser: Browser, options: { viewport?: ViewportName; theme?: Theme; baseURL: string }): Promise<OpenedPage> {
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: ViewportName; theme?: Theme; baseURL: string; clock?: Date },
+): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     colorScheme: options.theme ?? 'light',
@@ -50,6 +54,9 @@ export async function openPage(browser: Browser, options: { viewport?: ViewportN
     (route) => route.abort('internetdisconnected'),
   );
   const page = await context.newPage();
+  // The browser's clock: the build's by default in tests that pass it, so what the page corrects
+  // in the browser agrees with what the build rendered.
+  if (options.clock) await page.clock.setFixedTime(options.clock);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
