@@ -1,0 +1,47 @@
+/**
+ * What a Christmas-calendar door shows. Pure functions of the door and of "today" in Oslo
+ * (a date like 2025-12-10), shared by the server render and the browser's date correction.
+ */
+
+export type DoorState = 'drawn' | 'tonight' | 'not-drawn';
+
+/** What the door says before its winner is known. */
+export const DOOR_STATUS_TEXT = {
+  tonight: 'Publiseres i kveld',
+  'not-drawn': 'Ikke trukket',
+} as const satisfies Record<Exclude<DoorState, 'drawn'>, string>;
+
+interface DoorFacts {
+  date: string;
+  winner: string;
+}
+
+/** A dash alone (-, – or —), as volunteers write "nobody yet". */
+const DASH_ONLY = /^[-‐‑‒–—―]+$/;
+
+/** True when the winner field names a winner: not empty, and not just a dash. */
+export function isDrawn(winner: string): boolean {
+  const trimmed = winner.trim();
+  return trimmed !== '' && !DASH_ONLY.test(trimmed);
+}
+
+/** True when the door belongs to today (both dates as YYYY-MM-DD in Oslo). */
+export function isToday(door: Pick<DoorFacts, 'date'>, today: string): boolean {
+  return door.date === today;
+}
+
+/** Drawn shows the winner; today's door not yet drawn is published tonight; any other is not drawn. */
+export function doorState(door: DoorFacts, today: string): DoorState {
+  if (isDrawn(door.winner)) return 'drawn';
+  return isToday(door, today) ? 'tonight' : 'not-drawn';
+}
+
+/** The status line of a door that is not drawn: «Publiseres i kveld» today, else «Ikke trukket». */
+export function pendingText(door: Pick<DoorFacts, 'date'>, today: string): string {
+  return isToday(door, today) ? DOOR_STATUS_TEXT.tonight : DOOR_STATUS_TEXT['not-drawn'];
+}
+
+/** Today's door, if the calendar has one for today. */
+export function todaysDoor<Door extends Pick<DoorFacts, 'date'>>(doors: readonly Door[], today: string): Door | undefined {
+  return doors.find((door) => isToday(door, today));
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { contentFile, isoDate, text } from './common.ts';
+
+export const DOOR_COUNT = 24;
+
+/** Text that may be left empty in YAML (`winner:` with nothing after it reads as null). */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+
+/** A prize's value in kroner as it is printed: digits followed by ",-", like 1090,- */
+export const prizeValue = z.string().regex(/^[1-9]\d*,-$/, 'an amount in kroner followed by ",-", like 1090,-');
+
+/** One door of the Christmas calendar: a day in December, a sponsor's prize and, once drawn, its winner. */
+export const calendarDoor = z.strictObject({
+  day: z.int('a whole number from 1 to 24').min(1, 'a day from 1 to 24').max(DOOR_COUNT, 'a day from 1 to 24'),
+  date: isoDate,
+  sponsor: text,
+  prizeTitle: text,
+  /** May be empty: the title says enough. */
+  prizeDesc: optionalText,
+  prizeValue,
+  logo: contentFile,
+  /** Empty, or a dash (-, – or —): not drawn yet. Otherwise a first name and a calendar number. */
+  winner: optionalText,
+});
+
+export type CalendarDoor = z.infer<typeof calendarDoor>;
+
+/**
+ * A calendar page (content/pages/julekalender/<year>.yaml): its year, a few paragraphs of
+ * introduction and 24 doors, one for each day from 1 to 24 December of that year.
+ */
+export const calendarSchema = z
+  .strictObject({
+    year: z.int('a year like 2025').min(2000, 'a year like 2025').max(2100, 'a year like 2025'),
+    /** Paragraphs above the doors: how the calendar works and when the draw is. */
+    intro: z.array(text).min(1),
+    doors: z.array(calendarDoor).length(DOOR_COUNT, `exactly ${DOOR_COUNT} doors, one for each day from 1 to 24 December`),
+  })
+  .superRefine((calendar, context) => {
+    const seen = new Map<number, number>();
+    calendar.doors.forEach((door, index) => {
+      const earlier = seen.get(door.day);
+      if (earlier !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['doors', index, 'day'],
+          input: door.day,
+          message: `Day ${door.day} is already door number ${earlier + 1} in the list: every day from 1 to 24 once`,
+        });
+      }
+      seen.set(door.day, index);
+      const expected = `${calendar.year}-12-${String(door.day).padStart(2, '0')}`;
+      if (!door.date.startsWith(`${calendar.year}-12-`)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['doors', index, 'date'],
+          input: door.date,
+          message: `The date must be in December ${calendar.year} (the calendar's year): ${expected} for day ${door.day}`,
+        });
+      } else if (door.date !== expected) {
+        context.addIssue({
+          code: 'custom',
+          path: ['doors', index, 'date'],
+          input: door.date,
+          message: `Day ${door.day} must be dated ${expected}`,
+        });
+      }
+    });
+  });
+
+export type Calendar = z.infer<typeof calendarSchema>;

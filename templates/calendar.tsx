@@ -1,0 +1,52 @@
+import { DoorCard } from '../site/blocks/calendar-door.tsx';
+import type { PageProps } from '../site/data.ts';
+import { osloTime } from '../site/dates.ts';
+import { isDrawn, todaysDoor } from '../site/logic/calendar-doors.ts';
+import type { Calendar } from '../site/schemas/calendar.ts';
+
+export { calendarSchema } from '../site/schemas/calendar.ts';
+
+/**
+ * A year's Christmas calendar (content/pages/julekalender/<year>.yaml). Static HTML, no
+ * React: today's door and «Dagens trekning» follow the build's clock, and
+ * client/calendar-today.ts moves them to the browser's date when the build is stale.
+ */
+export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
+  const today = osloTime(now).date;
+  const doors = [...page.data.doors].sort((a, b) => a.day - b.day);
+  const current = todaysDoor(doors, today);
+  const drawn = doors.filter((door) => isDrawn(door.winner)).length;
+  return (
+    <article className="calendar" data-calendar>
+      <header className="calendar__header">
+        <h1>{page.title}</h1>
+        {page.data.intro.map((paragraph) => (
+          <p key={paragraph} className="calendar__intro">
+            {paragraph}
+          </p>
+        ))}
+        <p className="calendar__progress">
+          <strong>{drawn}</strong> av {doors.length} luker er trukket.
+        </p>
+      </header>
+
+      <section className="calendar__today" aria-labelledby="dagens-trekning" data-todays-draw hidden={!current}>
+        <h2 id="dagens-trekning">Dagens trekning</h2>
+        <div className="calendar__today-door" data-todays-draw-slot={current?.date ?? ''}>
+          {current ? <DoorCard door={current} today={today} asset={asset} inGrid={false} /> : null}
+        </div>
+      </section>
+
+      <section className="calendar__all" aria-labelledby="alle-luker">
+        <h2 id="alle-luker">Alle lukene</h2>
+        <ol className="calendar__doors">
+          {doors.map((door) => (
+            <li key={door.day}>
+              <DoorCard door={door} today={today} asset={asset} inGrid />
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { LinkReference } from '../generator/contract.ts';
+import { PartnerGrid } from '../site/blocks/partner-grid.tsx';
+import { SocialSection } from '../site/blocks/social-section.tsx';
+import type { PageProps } from '../site/data.ts';
+import { currentCalendar } from '../site/logic/calendar-season.ts';
+import { contentFile, route, text } from '../site/schemas/common.ts';
+import { InstagramIsland } from './instagram-island.tsx';
+
+/** {year} in these texts becomes the current calendar's year. */
+const withYear = text.describe('text; {year} becomes the calendar year');
+
+export const homeSchema = z.strictObject({
+  /** The big picture link at the top. */
+  hero: z.strictObject({ image: contentFile, label: text, to: route }),
+  /** The page's main heading; the Markdown body is the welcome text under it. */
+  welcome: text,
+  /** The Christmas calendar's call to action, shown until 24 December of the current calendar's year. */
+  calendar: z.strictObject({ heading: withYear, text: withYear, button: withYear }),
+  /** One more block beside it. */
+  highlight: z.strictObject({ heading: text, text, button: text, to: route }),
+  partnersTitle: text,
+});
+
+type Home = z.infer<typeof homeSchema>;
+
+export const homeLinks = (home: Home): LinkReference[] => [
+  { route: home.hero.to, path: ['hero', 'to'] },
+  { route: home.highlight.to, path: ['highlight', 'to'] },
+];
+
+const fillYear = (value: string, year: number) => value.replaceAll('{year}', String(year));
+
+/** The home page: the way to swim courses, a welcome, the calendar, one more block, social media and partners. */
+export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<Home>) {
+  const home = page.data;
+  const season = currentCalendar(pages, now);
+  return (
+    <div className="home">
+      <a className="home-hero" href={href(home.hero.to)}>
+        <img className="home-hero__image" src={asset(home.hero.image)} alt="" width="1200" height="560" fetchPriority="high" />
+        <span className="home-hero__label">
+          {home.hero.label}
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path d="M5 12h13M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+      </a>
+
+      <section className="home-welcome">
+        <h1>{home.welcome}</h1>
+        <p className="home-welcome__tagline">{data.site.tagline}</p>
+        {page.html ? <div className="prose home-welcome__text" dangerouslySetInnerHTML={{ __html: page.html }} /> : null}
+      </section>
+
+      <div className="home-blocks">
+        {season ? (
+          <section
+            className="home-card home-card--calendar"
+            aria-labelledby="julekalender-tittel"
+            data-show-until={`${season.year}-12-25`}
+            hidden={!season.open}
+          >
+            <CalendarIcon />
+            <h2 id="julekalender-tittel">{fillYear(home.calendar.heading, season.year)}</h2>
+            <p>{fillYear(home.calendar.text, season.year)}</p>
+            <a className="button home-card__button" href={href(season.route)}>
+              {fillYear(home.calendar.button, season.year)}
+            </a>
+          </section>
+        ) : null}
+        <section className="home-card home-card--highlight" aria-labelledby="fremhevet-tittel">
+          <h2 id="fremhevet-tittel">{home.highlight.heading}</h2>
+          <p>{home.highlight.text}</p>
+          <a className="button button--quiet home-card__button" href={href(home.highlight.to)}>
+            {home.highlight.button}
+          </a>
+        </section>
+      </div>
+
+      <SocialSection social={data.site.social} level={2} instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} />} />
+
+      <PartnerGrid title={home.partnersTitle} partners={data.site.partners} asset={asset} />
+    </div>
+  );
+}
+
+/** A calendar page with a star: decoration for the call to action. */
+function CalendarIcon() {
+  return (
+    <svg className="home-card__icon" aria-hidden="true" viewBox="0 0 48 48" width="48" height="48">
+      <rect x="6" y="9" width="36" height="33" rx="6" fill="currentColor" opacity="0.14" />
+      <rect x="6" y="9" width="36" height="33" rx="6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path d="M6 18h36M15 5v8M33 5v8" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      <path d="M24 23l2.4 4.9 5.4.8-3.9 3.8.9 5.4-4.8-2.5-4.8 2.5.9-5.4-3.9-3.8 5.4-.8z" fill="currentColor" />
+    </svg>
+  );
+}
