@@ -2,6 +2,8 @@
 // today (a nightly build can fail). A few hundred bytes, no React.
 import { wireThemeSwitch } from './theme-switch.ts';
 import { correctDates } from './date-correction.ts';
+import { hideBrokenImages } from './hide-broken-images.ts';
 
 wireThemeSwitch();
 correctDates(new Date());
+hideBrokenImages();

@@ -8,11 +8,14 @@ import { TIME_ZONE } from '../site/dates.ts';
 import { menuSchema, type Menu } from '../site/schemas/menu.ts';
 import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
 import { ArticleTemplate, articleSchema } from './article.tsx';
+import { CalendarTemplate, calendarSchema } from './calendar.tsx';
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
+import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
 import { MembershipTemplate, membershipSchema } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
+import { SocialTemplate } from './social.tsx';
 
 const site: SiteDefinition = {
   timeZone: TIME_ZONE,
@@ -33,11 +36,17 @@ const site: SiteDefinition = {
     placeholder: { component: PlaceholderTemplate, noindex: true },
     'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
     membership: { component: MembershipTemplate, schema: membershipSchema },
+    home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
+    // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
+    calendar: { component: CalendarTemplate, schema: calendarSchema },
+    social: { component: SocialTemplate },
     'not-found': { component: NotFoundTemplate, noindex: true },
   },
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
-  islands: {},
+  islands: {
+    'instagram-feed': 'site/widgets/instagram-feed.tsx',
+  },
   islandRuntime: 'client/island-runtime.ts',
   scripts: ['client/frame.ts'],
   headScripts: ['client/theme-head.ts'],
