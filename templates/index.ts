@@ -5,16 +5,20 @@
  */
 import type { SiteDefinition } from '../generator/contract.ts';
 import { TIME_ZONE } from '../site/dates.ts';
+import { coursesSchema, type Courses } from '../site/schemas/courses.ts';
 import { menuSchema, type Menu } from '../site/schemas/menu.ts';
 import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
+import { trainingTimesSchema } from '../site/schemas/training-times.ts';
 import { ArticleTemplate, articleSchema } from './article.tsx';
 import { CalendarTemplate, calendarSchema } from './calendar.tsx';
+import { CoursesTemplate, coursesPageSchema, coursesSearchText } from './courses.tsx';
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
 import { MembershipTemplate, membershipSchema } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
+import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SocialTemplate } from './social.tsx';
 
 const site: SiteDefinition = {
@@ -30,10 +34,19 @@ const site: SiteDefinition = {
       schema: menuSchema,
       links: (menu: Menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
     },
+    courses: {
+      file: 'courses.yaml',
+      schema: coursesSchema,
+      links: (courses: Courses) =>
+        Object.entries(courses.levelFinder.results).flatMap(([key, result]) => (result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [])),
+    },
+    trainingTimes: { file: 'training-times.yaml', schema: trainingTimesSchema },
   },
   templates: {
     article: { component: ArticleTemplate, schema: articleSchema },
     placeholder: { component: PlaceholderTemplate, noindex: true },
+    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText },
+    'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
     'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
     membership: { component: MembershipTemplate, schema: membershipSchema },
     home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
@@ -45,6 +58,9 @@ const site: SiteDefinition = {
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
   islands: {
+    'level-finder': 'site/widgets/level-finder.tsx',
+    'course-picker': 'site/widgets/course-picker.tsx',
+    'training-table': 'site/widgets/training-table.tsx',
     'instagram-feed': 'site/widgets/instagram-feed.tsx',
   },
   islandRuntime: 'client/island-runtime.ts',

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { stepProblems } from '../logic/level-finder.ts';
+import { contentFile, route, text } from './common.ts';
+
+/** A swim course of the club, as the sign-up service knows it (its course type). */
+const course = z.strictObject({
+  /** A short key the level finder refers to: hval, sjolove. */
+  id: z.string().regex(/^[a-z]+$/, 'a short key in small letters a-z, like hval'),
+  name: text,
+  /** The course type in the sign-up address (`{type}` in courseSignup in site.yaml). */
+  type: z.number().int().positive(),
+  image: contentFile,
+  alt: text,
+  summary: text,
+  /** Length of one session. */
+  minutes: z.number().int().positive(),
+});
+
+const branch = z.union([
+  z.strictObject({ next: z.number().int().nonnegative() }),
+  z.strictObject({ result: z.string().min(1) }),
+]);
+
+const step = z.strictObject({ question: text, yes: branch, no: branch });
+
+/**
+ * A result either recommends a course (name, picture and sign-up link come from the course),
+ * or stands on its own with a level, a picture and a link to a page of the site.
+ */
+const result = z
+  .strictObject({
+    course: z.string().optional(),
+    level: text.optional(),
+    message: text,
+    image: contentFile.optional(),
+    alt: text.optional(),
+    link: route.optional(),
+    linkText: text.optional(),
+  })
+  .refine(
+    (value) => (value.course !== undefined) !== (value.level !== undefined && value.link !== undefined && value.linkText !== undefined),
+    'Expected either "course: hval", or "level", "link" and "linkText" (not both)',
+  );
+
+export const coursesSchema = z
+  .strictObject({
+    courses: z.array(course).min(1),
+    levelFinder: z.strictObject({
+      steps: z.array(step).min(1),
+      results: z.record(z.string().regex(/^[a-z]+$/, 'a short key in small letters a-z'), result),
+    }),
+  })
+  .superRefine((data, context) => {
+    const ids = data.courses.map((entry) => entry.id);
+    data.courses.forEach((entry, index) => {
+      if (ids.indexOf(entry.id) !== index) {
+        context.addIssue({ code: 'custom', path: ['courses', index, 'id'], message: 'Expected a key no other course has', input: entry.id });
+      }
+    });
+    for (const [key, value] of Object.entries(data.levelFinder.results)) {
+      if (value.course !== undefined && !ids.includes(value.course)) {
+        context.addIssue({ code: 'custom', path: ['levelFinder', 'results', key, 'course'], message: `Expected one of the courses: ${ids.join(', ')}`, input: value.course });
+      }
+    }
+    for (const problem of stepProblems(data.levelFinder.steps, Object.keys(data.levelFinder.results))) {
+      context.addIssue({ code: 'custom', path: ['levelFinder', 'steps', ...problem.path], message: problem.message });
+    }
+  });
+
+export type Courses = z.infer<typeof coursesSchema>;
+export type Course = Courses['courses'][number];
+export type LevelResult = Courses['levelFinder']['results'][string];

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { normalizeWeekday, WEEKDAYS_NB } from '../dates.ts';
+import { isoDate, text } from './common.ts';
+
+const weekday = text.refine((day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)), 'Expected a weekday in Norwegian, like Mandag');
+
+const slot = z.strictObject({
+  group: text,
+  day: weekday,
+  /** As it is shown: 16:00 - 18:00. */
+  time: z.string().regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00'),
+  location: text,
+  /** Base training (strength on land) in the session: shown with 🏋️. */
+  basis: z.boolean().default(false),
+});
+
+/** The training times: when each group trains, and where. Groups and venues are listed once, and every row must use them. */
+export const trainingTimesSchema = z
+  .strictObject({
+    updated: isoDate,
+    groups: z.array(text).min(1),
+    locations: z.array(text).min(1),
+    slots: z.array(slot).min(1),
+  })
+  .superRefine((data, context) => {
+    data.slots.forEach((entry, index) => {
+      if (!data.groups.includes(entry.group)) {
+        context.addIssue({ code: 'custom', path: ['slots', index, 'group'], message: `Expected one of the groups: ${data.groups.join(', ')}`, input: entry.group });
+      }
+      if (!data.locations.includes(entry.location)) {
+        context.addIssue({ code: 'custom', path: ['slots', index, 'location'], message: `Expected one of the places: ${data.locations.join(', ')}`, input: entry.location });
+      }
+    });
+  });
+
+export type TrainingTimes = z.infer<typeof trainingTimesSchema>;
+export type TrainingSlot = TrainingTimes['slots'][number];

@@ -1,0 +1,124 @@
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { osloTime, type OsloTime } from '../dates.ts';
+import { ALL, chooseAll, chooseGroup, chooseMultiple, isToday, toggleGroup, visibleSlots, type FilterState, type Slot } from '../logic/schedule-filter.ts';
+
+export interface TrainingTableProps {
+  groups: string[];
+  slots: Slot[];
+  /** Today in Oslo by the build's clock; the browser puts it right after loading (a build can be days old). */
+  today: OsloTime;
+}
+
+const MULTIPLE = 'flere';
+const GROUP = 'gruppe:';
+
+function selectValue(state: FilterState): string {
+  if (state.mode === 'single') return `${GROUP}${state.selected[0] ?? ''}`;
+  return state.mode === 'multiple' ? MULTIPLE : 'alle';
+}
+
+function captionOf(state: FilterState): string {
+  if (state.mode === 'all' || state.selected.length === 0) return 'Treningstider for alle grupper';
+  const names = state.selected;
+  return names.length === 1 ? `Treningstider for gruppe ${names[0]}` : `Treningstider for gruppe ${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
+}
+
+/** 16:00 - 18:00 as it is set in Norwegian: 16:00–18:00. */
+function timeSpan(time: string): string {
+  return time.replace(/\s*[-–]\s*/, '–');
+}
+
+/** The training times with a group filter; today's rows are bold with a pin. */
+export default function TrainingTable({ groups, slots, today: builtToday }: TrainingTableProps) {
+  const [filter, setFilter] = useState<FilterState>(ALL);
+  const [today, setToday] = useState<OsloTime>(builtToday);
+  useEffect(() => setToday(osloTime(new Date())), []);
+
+  const rows = visibleSlots(slots, filter);
+  const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
+    const value = event.target.value;
+    if (value === MULTIPLE) setFilter(chooseMultiple);
+    else if (value.startsWith(GROUP)) setFilter(chooseGroup(value.slice(GROUP.length)));
+    else setFilter(chooseAll());
+  };
+
+  return (
+    <div className="training">
+      <div className="training__filter">
+        <div className="training__field">
+          <label htmlFor="treningsfilter">Vis treninger for</label>
+          <select id="treningsfilter" value={selectValue(filter)} onChange={onSelect}>
+            <option value="alle">Alle grupper</option>
+            {groups.map((group) => (
+              <option key={group} value={`${GROUP}${group}`}>
+                Gruppe {group}
+              </option>
+            ))}
+            <option value={MULTIPLE}>Flere grupper</option>
+          </select>
+        </div>
+        {filter.mode === 'multiple' ? (
+          <fieldset className="training__groups">
+            <legend>Velg grupper (ingen valgt viser alle)</legend>
+            {groups.map((group) => (
+              <label key={group} className="training__check">
+                <input type="checkbox" checked={filter.selected.includes(group)} onChange={() => setFilter((state) => toggleGroup(state, group, groups))} />
+                Gruppe {group}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </div>
+      <p className="training__legend">
+        <span aria-hidden="true">📍</span> dagens treninger <span className="training__dot" aria-hidden="true">·</span>{' '}
+        <span aria-hidden="true">🏋️</span> basistrening
+      </p>
+      <p className={rows.length === 0 ? 'training__empty' : 'visually-hidden'} role="status">
+        {rows.length === 0 ? 'Ingen treninger funnet for valgte grupper.' : `Viser ${rows.length} ${rows.length === 1 ? 'trening' : 'treninger'}.`}
+      </p>
+      {rows.length === 0 ? null : (
+        <div className="training__scroll">
+          <table className="training__table">
+            <caption>{captionOf(filter)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Gruppe</th>
+                <th scope="col">Dag</th>
+                <th scope="col">Tid</th>
+                <th scope="col">Sted</th>
+                <th scope="col">
+                  <span className="training__basis-word">Basis</span>
+                  <span className="training__basis-icon" aria-hidden="true">
+                    🏋️
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((slot) => {
+                const now = isToday(slot, today);
+                return (
+                  <tr key={`${slot.group}-${slot.day}-${slot.time}-${slot.location}`} className={now ? 'training__today' : undefined}>
+                    <td>{slot.group}</td>
+                    <td className="training__day">
+                      {now ? (
+                        <span className="training__pin">
+                          <span aria-hidden="true">📍</span>
+                          <span className="visually-hidden">I dag, </span>
+                        </span>
+                      ) : null}
+                      {slot.day}
+                    </td>
+                    <td className="training__time">{timeSpan(slot.time)}</td>
+                    <td>{slot.location}</td>
+                    <td>{slot.basis ? <span role="img" aria-label="Basistrening">🏋️</span> : <span className="visually-hidden">Nei</span>}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { Island } from '../client/island.tsx';
+import type { PageProps } from '../site/data.ts';
+import { longDate, osloTime } from '../site/dates.ts';
+import TrainingTable from '../site/widgets/training-table.tsx';
+
+/** The page reads nothing but its text: the times are in content/training-times.yaml. */
+export const trainingTimesPageSchema = z.strictObject({});
+
+/** /treningstider: a short text, when the times were last changed, and the table with its filter. */
+export function TrainingTimesTemplate({ page, data, now }: PageProps) {
+  const times = data.trainingTimes;
+  return (
+    <article className="training-page">
+      <h1>{page.title}</h1>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <p className="training-page__updated">
+        Sist oppdatert <time dateTime={times.updated}>{longDate(times.updated)}</time>
+      </p>
+      <section className="training-page__card" aria-label="Treningstider">
+        <Island name="training-table" component={TrainingTable} props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }} when="load" />
+      </section>
+    </article>
+  );
+}
