@@ -49,9 +49,18 @@ async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>):
   const root = element.querySelector<HTMLElement>(`[${ISLAND_ROOT}]`);
   const json = element.querySelector('script[type="application/json"]')?.textContent ?? '{}';
   if (!root) return;
-  const [{ createElement }, { hydrateRoot }, module] = await Promise.all([import('react'), import('react-dom/client'), load()]);
+  const [react, reactDom, module] = await Promise.all([import('react'), import('react-dom/client'), load()]);
+  // React is CommonJS: with code splitting, esbuild hands it to a dynamic import as `default` only.
+  const { createElement } = commonJs(react);
+  const { hydrateRoot } = commonJs(reactDom);
   hydrateRoot(root, createElement(module.default, JSON.parse(json) as object), {
     onRecoverableError: (error) => console.warn('Island hydration mismatch', error),
   });
   element.setAttribute('data-hydrated', '');
+}
+
+/** The exports of a CommonJS package reached through a dynamic import, whichever shape the bundler gave it. */
+function commonJs<T extends object>(namespace: T): T {
+  const fallback = (namespace as { default?: unknown }).default;
+  return typeof fallback === 'object' && fallback !== null ? (fallback as T) : namespace;
 }
