@@ -20,6 +20,7 @@ import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SocialTemplate } from './social.tsx';
+import { SearchTemplate } from './search.tsx';
 
 const site: SiteDefinition = {
   timeZone: TIME_ZONE,
@@ -54,6 +55,8 @@ const site: SiteDefinition = {
     calendar: { component: CalendarTemplate, schema: calendarSchema },
     social: { component: SocialTemplate },
     'not-found': { component: NotFoundTemplate, noindex: true },
+    // A results page: kept out of robots, the sitemap and its own index.
+    search: { component: SearchTemplate, noindex: true, usesSearchIndex: true },
   },
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
@@ -61,6 +64,7 @@ const site: SiteDefinition = {
     'level-finder': 'site/widgets/level-finder.tsx',
     'course-picker': 'site/widgets/course-picker.tsx',
     'training-table': 'site/widgets/training-table.tsx',
+    'search-results': 'site/widgets/search-results.tsx',
     'instagram-feed': 'site/widgets/instagram-feed.tsx',
   },
   islandRuntime: 'client/island-runtime.ts',

@@ -1,21 +1,69 @@
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
+/** Named entities that React, markdown-it or a hand-written page may leave in the HTML (names are case-sensitive). */
+const ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '',
+  laquo: '«', raquo: '»', ndash: '–', mdash: '—', hellip: '…', bull: '•', middot: '·', copy: '©',
+  aelig: 'æ', oslash: 'ø', aring: 'å', AElig: 'Æ', Oslash: 'Ø', Aring: 'Å', eacute: 'é',
+};
 
-/** Elements whose contents a visitor never reads as text: code, styles, templates, drawings. */
-const UNREAD = /<(script|style|template|svg)\b[^>]*>[\s\S]*?<\/\1>/gi;
+/** Raw-text elements: their contents are code, never text, and may hold anything but their end tag. */
+const RAW_TEXT = /<(script|style|template|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+
+/** A comment, or a tag with its name and attributes (quoted values may hold `>`). */
+const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** Elements whose contents a visitor does not read as text on the page: drawings, no-script fallbacks. */
+const UNREAD = new Set(['svg', 'math', 'noscript', 'iframe', 'object', 'canvas', 'audio', 'video']);
 
 /** Tags inside a line of text: removing them must not split a word («<strong>S</strong>vøm» is «Svøm»). */
-const INLINE_TAG = /<\/?(a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var|wbr)\b[^>]*>/gi;
+const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
 
-/** The text a visitor reads in a piece of HTML: no tags, scripts or styles, entities decoded, spaces folded. */
+/**
+ * Whether an element is out of sight: `hidden` (shown later by a script, if at all), or text
+ * only for screen readers (`visually-hidden`, `sr-only`), which annotates what is visible.
+ */
+function unseen(name: string, attributes: string): boolean {
+  if (UNREAD.has(name)) return true;
+  const bare = attributes.replace(/"[^"]*"|'[^']*'/g, '""');
+  if (/(?:^|\s)hidden(?![\w-])/i.test(bare)) return true;
+  const className = /(?:^|\s)class\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(attributes);
+  return /(?:^|\s)(?:visually-hidden|sr-only)(?:\s|$)/.test(className?.[1] ?? className?.[2] ?? '');
+}
+
+/** The HTML with every element a visitor does not see left out (see `unseen`), and comments gone. */
+export function visibleHtml(html: string): string {
+  let out = '';
+  let last = 0;
+  let skipping: { name: string; depth: number } | undefined;
+  const source = html.replace(RAW_TEXT, ' ');
+  for (const match of source.matchAll(TAG)) {
+    const [tag, closing = '', rawName = '', attributes = ''] = match;
+    const name = rawName.toLowerCase();
+    const opens = rawName !== '' && closing === '' && !VOID.has(name) && !attributes.trimEnd().endsWith('/');
+    if (skipping) {
+      if (name === skipping.name) skipping.depth += opens ? 1 : closing === '/' ? -1 : 0;
+      if (skipping.depth === 0) skipping = undefined;
+    } else {
+      out += source.slice(last, match.index);
+      if (rawName === '') out += ' ';
+      else if (opens && unseen(name, attributes)) {
+        out += ' ';
+        skipping = { name, depth: 1 };
+      } else out += INLINE.has(name) ? '' : ' ';
+    }
+    last = match.index + tag.length;
+  }
+  if (!skipping) out += source.slice(last);
+  return out;
+}
+
+/** The text a visitor reads in a piece of HTML: no tags, scripts or hidden elements, entities decoded, spaces folded. */
 export function textOfHtml(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(UNREAD, ' ')
-    .replace(INLINE_TAG, '')
-    .replace(/<[^>]+>/g, ' ')
+  return visibleHtml(html)
     .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (match, name: string) => {
+      if (Object.hasOwn(ENTITIES, name)) return ENTITIES[name] ?? match;
       const lower = name.toLowerCase();
-      if (lower in ENTITIES) return ENTITIES[lower] ?? match;
       if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
       if (lower.startsWith('#')) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));
       return match;

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { createSearch, normaliseQuery, parseSearchIndex, type Search, type SearchHit } from '../logic/site-search.ts';
+
+export interface SearchResultsProps {
+  /** The prebuilt index (JSON, content-hashed). */
+  indexUrl: string;
+  /** The search page's own URL, for the form and the address bar. */
+  action: string;
+}
+
+type View =
+  /** Server HTML and the first render in the browser: the address is not read yet. */
+  | { kind: 'start' }
+  | { kind: 'blank' }
+  | { kind: 'searching'; query: string }
+  | { kind: 'found'; query: string; hits: SearchHit[] }
+  | { kind: 'failed'; query: string };
+
+let loading: Promise<Search> | undefined;
+
+/** Fetches and parses the index once per page; a failed fetch may be tried again. */
+function loadSearch(url: string): Promise<Search> {
+  loading ??= fetch(url)
+    .then((response) => {
+      if (!response.ok) throw new Error(`The search index answered ${response.status}`);
+      return response.json() as Promise<unknown>;
+    })
+    .then((data) => createSearch(parseSearchIndex(data)))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+  return loading;
+}
+
+const queryInAddress = () => normaliseQuery(new URLSearchParams(window.location.search).get('q'));
+
+/**
+ * The search page: reads `q` from the address, fetches the prebuilt index and lists the hits,
+ * best first. The form searches again without reloading and keeps the address in step, so
+ * Back returns to the previous search. Every text the visitor typed is shown as text.
+ */
+export default function SearchResults({ indexUrl, action }: SearchResultsProps) {
+  const [view, setView] = useState<View>({ kind: 'start' });
+  const [input, setInput] = useState('');
+  const latest = useRef(0);
+
+  const show = useCallback(
+    (query: string) => {
+      const request = ++latest.current;
+      setInput(query);
+      const search = loadSearch(indexUrl);
+      if (query === '') {
+        setView({ kind: 'blank' });
+        // The visitor is about to type: have the index ready.
+        search.catch(() => undefined);
+        return;
+      }
+      setView({ kind: 'searching', query });
+      search.then(
+        (run) => {
+          if (request === latest.current) setView({ kind: 'found', query, hits: run(query) });
+        },
+        (error: unknown) => {
+          console.warn('Search index could not be loaded', error);
+          if (request === latest.current) setView({ kind: 'failed', query });
+        },
+      );
+    },
+    [indexUrl],
+  );
+
+  useEffect(() => {
+    const fromAddress = () => show(queryInAddress());
+    fromAddress();
+    window.addEventListener('popstate', fromAddress);
+    return () => window.removeEventListener('popstate', fromAddress);
+  }, [show]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = normaliseQuery(input);
+    if (query !== queryInAddress()) {
+      window.history.pushState(null, '', query === '' ? action : `${action}?${new URLSearchParams({ q: query }).toString()}`);
+    }
+    show(query);
+  };
+
+  const query = 'query' in view ? view.query : '';
+  return (
+    <div className="search">
+      <h1 className="search__heading">{query === '' ? 'Søk' : `Søkeresultat for «${query}»`}</h1>
+      <form className="search__form" role="search" action={action} method="get" onSubmit={submit}>
+        <label htmlFor="sok-felt">Hva leter du etter?</label>
+        <div className="search__row">
+          <input
+            id="sok-felt"
+            name="q"
+            type="search"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <button className="button" type="submit">
+            Søk
+          </button>
+        </div>
+      </form>
+      <p className="search__status" role="status">
+        {statusText(view)}
+      </p>
+      {view.kind === 'found' && view.hits.length > 0 ? (
+        <ol className="search__hits">
+          {view.hits.map((hit) => (
+            <li key={hit.id} className="search-hit">
+              <h2 className="search-hit__title">
+                <a href={hit.url}>{hit.title}</a>
+              </h2>
+              <p className="search-hit__snippet">{hit.snippet}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+function statusText(view: View): string {
+  switch (view.kind) {
+    case 'blank':
+      return 'Skriv inn et søkeord for å se treff.';
+    case 'found':
+      return view.hits.length === 0 ? 'Ingen treff.' : `${view.hits.length} treff`;
+    case 'failed':
+      return 'Søket kunne ikke lastes akkurat nå. Sjekk nettforbindelsen og prøv igjen.';
+    default:
+      return '';
+  }
+}

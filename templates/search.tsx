@@ -1,0 +1,24 @@
+import { Island } from '../client/island.tsx';
+import type { PageProps } from '../site/data.ts';
+import SearchResults from '../site/widgets/search-results.tsx';
+
+/**
+ * The search page. The results are a widget: it reads the query from the address and
+ * fetches the prebuilt index, which no other page loads. The index starts downloading while
+ * the page is still being read (preload), so the first hits do not wait for it.
+ */
+export function SearchTemplate({ href, searchIndex }: PageProps) {
+  if (!searchIndex) throw new Error('The search page needs the search index: register its template with usesSearchIndex.');
+  return (
+    <div className="search-page">
+      <link rel="preload" href={searchIndex.url} as="fetch" crossOrigin="anonymous" />
+      <Island name="search-results" component={SearchResults} props={{ indexUrl: searchIndex.url, action: href('/search') }} when="load" />
+      <noscript>
+        <p className="search-page__noscript">
+          Søket trenger JavaScript for å vise treff. Slå på JavaScript i nettleseren, eller bruk menyen for å finne fram
+          på sidene våre.
+        </p>
+      </noscript>
+    </div>
+  );
+}

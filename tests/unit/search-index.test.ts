@@ -1,0 +1,130 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import { serializeProps } from '../../client/island-markup.ts';
+import type { Page } from '../../generator/contract.ts';
+import { buildSearchIndex, SEARCH_KEYS, searchDocument, type SearchIndexJson } from '../../generator/index/search-index.ts';
+import type { RenderedPage } from '../../generator/render/render-pages.ts';
+import { textOfHtml } from '../../generator/render/text-of-html.ts';
+import { FaqList } from '../../site/blocks/faq-list.tsx';
+import { SEARCH_KEYS as BROWSER_KEYS } from '../../site/logic/site-search.ts';
+
+const href = (route: string) => (route === '/' ? '/' : `${route}/`);
+
+/** A rendered page as the build hands it to the index: the frame around a <main>. */
+function fixturePage(route: string, title: string, main: string, options: { noindex?: boolean; searchText?: string } = {}): RenderedPage {
+  const page = { route, title, description: '', template: 'article', noindex: options.noindex ?? false, data: {}, source: '', html: '' } as Page;
+  const html = `<!doctype html><html><head><title>${title} – Klubben</title><script>theme()</script></head><body><header><a href="/">Forsiden</a><nav>Meny Forside Kurs</nav></header><main id="innhold">${main}</main><footer>© 2025 Klubben</footer></body></html>`;
+  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '' };
+}
+
+const faqHtml = renderToStaticMarkup(
+  createElement(FaqList, {
+    id: 'faq',
+    title: 'Ofte stilte spørsmål',
+    items: [
+      { q: 'Må barnet bruke svømmebriller?', a: 'Nei, på Hval, Skilpadde og Pingvin øver vi uten briller.' },
+      { q: 'Hvor lenge varer et kurs?', a: 'Ti uker, én dag i uka.' },
+    ],
+  }),
+);
+
+const pages = [
+  fixturePage('/kurs', 'Svømmeopplæring', `<article><h1>Svømmeopplæring</h1><p>Vi lærer barn å <strong>S</strong>vømme   trygt.\n\n Første nivå heter Hval.</p>${faqHtml}</article>`, {
+    searchText: 'Hval: Vi anbefaler Hval for barn som er utrygge i vannet. Sjøløve er for de viderekomne.',
+  }),
+  fixturePage('/', 'Forside', '<h1>Velkommen til Ærlige Ålesvømmere</h1><p>Trygg • Inkluderende • Stolt</p>'),
+  fixturePage('/terminliste', 'Terminliste', '<h1>Terminliste</h1><p>Denne siden kommer snart.</p>', { noindex: true }),
+  fixturePage('/404', 'Fant ikke siden', '<h1>Vi finner ikke denne siden</h1>', { noindex: true }),
+  fixturePage(
+    '/treningstider',
+    'Treningstider',
+    `<h1>Treningstider</h1><clubsite-island data-island="training-table" data-when="visible"><script type="application/json">${serializeProps({ secret: 'bare-props' })}</script><div data-island-root=""><table><tr><td>Onsdag</td><td>Aquarama</td></tr></table></div></clubsite-island><svg><title>tegning</title></svg><!-- kommentar -->`,
+  ),
+];
+
+const parse = (json: string) => JSON.parse(json) as SearchIndexJson;
+
+describe('search documents', () => {
+  const documents = parse(buildSearchIndex(pages, href).json).entries.map((entry) => entry.document);
+  const byId = new Map(documents.map((document) => [document.id, document]));
+
+  test('every indexable page is a document with id, title, url and content; noindex pages and the 404 are not', () => {
+    expect(documents.map((document) => document.id)).toEqual(['/', '/kurs', '/treningstider']);
+    expect(byId.get('/kurs')).toMatchObject({ id: '/kurs', title: 'Svømmeopplæring', url: '/kurs/' });
+  });
+
+  test('the content is the text of <main> only, folded to one line, with words kept whole', () => {
+    const content = byId.get('/kurs')?.content ?? '';
+    expect(content).toMatch(/^Vi lærer barn å Svømme trygt\. Første nivå heter Hval\./);
+    expect(content).not.toMatch(/\s{2}|Meny|Forsiden|© 2025|theme\(\)/);
+  });
+
+  test('FAQ questions and answers are searchable text', () => {
+    const content = byId.get('/kurs')?.content ?? '';
+    expect(content).toContain('Ofte stilte spørsmål');
+    expect(content).toContain('Må barnet bruke svømmebriller? Nei, på Hval, Skilpadde og Pingvin øver vi uten briller.');
+    expect(content).toContain('Hvor lenge varer et kurs? Ti uker, én dag i uka.');
+  });
+
+  test("what a template's widgets can show (searchText) is added after the page text", () => {
+    expect(byId.get('/kurs')?.content).toMatch(/Hval: Vi anbefaler Hval for barn som er utrygge i vannet\. Sjøløve er for de viderekomne\.$/);
+  });
+
+  test('island props, scripts, drawings and comments are not text; the widget markup is', () => {
+    expect(byId.get('/treningstider')?.content).toBe('Onsdag Aquarama');
+  });
+
+  test('a first heading that repeats the title is left out of the content; another heading stays', () => {
+    expect(byId.get('/kurs')?.content.startsWith('Svømmeopplæring')).toBe(false);
+    expect(byId.get('/')?.content).toBe('Velkommen til Ærlige Ålesvømmere Trygg • Inkluderende • Stolt');
+  });
+
+  test('Norwegian letters stay as they are, in composed form', () => {
+    const decomposed = fixturePage('/om', 'Om oss', '<p>Lørdag på Bra\u030avann</p>');
+    expect(searchDocument(decomposed, href).content).toBe('Lørdag på Bråvann');
+    const { json } = buildSearchIndex(pages, href);
+    expect(json).toContain('Ærlige Ålesvømmere');
+    expect(json).toContain('Sjøløve');
+  });
+});
+
+describe('the index file', () => {
+  test('the same pages in any order give the same bytes and the same hashed name', () => {
+    const first = buildSearchIndex(pages, href);
+    const second = buildSearchIndex([...pages].reverse(), href);
+    expect(second.json).toBe(first.json);
+    expect(second.path).toBe(first.path);
+    expect(first.path).toMatch(/^assets\/search-[A-Za-z0-9_-]{6,}\.json$/);
+    expect(first.documents).toBe(3);
+  });
+
+  test('other content gives another name', () => {
+    const changed = [...pages.slice(0, 4), fixturePage('/treningstider', 'Treningstider', '<p>Torsdag Spicheren</p>')];
+    expect(buildSearchIndex(changed, href).path).not.toBe(buildSearchIndex(pages, href).path);
+  });
+
+  test('each document sits beside its prebuilt Fuse record for the same keys as the browser uses', () => {
+    const data = parse(buildSearchIndex(pages, href).json);
+    expect(data.keys.map((key) => key.id)).toEqual([...SEARCH_KEYS]);
+    expect([...SEARCH_KEYS]).toEqual(BROWSER_KEYS);
+    data.entries.forEach(({ document, record }, position) => {
+      expect(record.i).toBe(position);
+      expect(record.$).toMatchObject({ 0: { v: document.title }, 1: { v: document.content } });
+    });
+  });
+});
+
+describe('the text a visitor reads', () => {
+  test('hidden elements, screen-reader notes and drawings are left out; aria-hidden text that shows stays', () => {
+    const html =
+      '<p>Luke 1<span hidden="">I dag</span> <a href="x">Bli medlem<span class="visually-hidden"> (åpnes i ny fane)</span></a></p>' +
+      '<div hidden><div><p>Skjult</p></div></div><p class="note" title="hidden">Synlig</p>' +
+      '<span aria-hidden="true">🏋️</span><svg viewBox="0 0 1 1"><title>Logo</title><g><svg></svg></g></svg><noscript>Slå på JavaScript</noscript><br/>Slutt';
+    expect(textOfHtml(html)).toBe('Luke 1 Bli medlem Synlig 🏋️ Slutt');
+  });
+
+  test('entities are decoded and block tags separate words', () => {
+    expect(textOfHtml('<ul><li>Hval</li><li>Sel&nbsp;&amp;&#160;Sj&oslash;l&oslash;ve</li></ul><p>&laquo;ja&#x00BB; &AElig;re&shy;full</p>')).toBe('Hval Sel & Sjøløve «ja» Ærefull');
+  });
+});
