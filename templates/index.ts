@@ -20,7 +20,7 @@ import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SocialTemplate } from './social.tsx';
-import { SearchTemplate } from './search.tsx';
+import { SearchTemplate, searchPageSchema } from './search.tsx';
 
 const site: SiteDefinition = {
   timeZone: TIME_ZONE,
@@ -56,7 +56,7 @@ const site: SiteDefinition = {
     social: { component: SocialTemplate },
     'not-found': { component: NotFoundTemplate, noindex: true },
     // A results page: kept out of robots, the sitemap and its own index.
-    search: { component: SearchTemplate, noindex: true, usesSearchIndex: true },
+    search: { component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true },
   },
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },

@@ -1,18 +1,28 @@
+import { z } from 'zod';
 import { Island } from '../client/island.tsx';
 import type { PageProps } from '../site/data.ts';
+import { text } from '../site/schemas/common.ts';
 import SearchResults from '../site/widgets/search-results.tsx';
+
+export const searchPageSchema = z.strictObject({
+  /** Words offered as ready-made searches while the search field is empty. */
+  suggestions: z.array(text).max(8).optional(),
+});
+
+type SearchPage = z.infer<typeof searchPageSchema>;
 
 /**
  * The search page. The results are a widget: it reads the query from the address and
  * fetches the prebuilt index, which no other page loads. The index starts downloading while
  * the page is still being read (preload), so the first hits do not wait for it.
  */
-export function SearchTemplate({ href, searchIndex }: PageProps) {
+export function SearchTemplate({ page, href, searchIndex }: PageProps<SearchPage>) {
   if (!searchIndex) throw new Error('The search page needs the search index: register its template with usesSearchIndex.');
+  const props = { indexUrl: searchIndex.url, action: href('/search'), suggestions: page.data.suggestions ?? [] };
   return (
     <div className="search-page">
       <link rel="preload" href={searchIndex.url} as="fetch" crossOrigin="anonymous" />
-      <Island name="search-results" component={SearchResults} props={{ indexUrl: searchIndex.url, action: href('/search') }} when="load" />
+      <Island name="search-results" component={SearchResults} props={props} when="load" />
       <noscript>
         <p className="search-page__noscript">
           Søket trenger JavaScript for å vise treff. Slå på JavaScript i nettleseren, eller bruk menyen for å finne fram

@@ -6,6 +6,8 @@ export interface SearchResultsProps {
   indexUrl: string;
   /** The search page's own URL, for the form and the address bar. */
   action: string;
+  /** Ready-made searches offered while nothing is searched for. */
+  suggestions: string[];
 }
 
 type View =
@@ -40,7 +42,7 @@ const queryInAddress = () => normaliseQuery(new URLSearchParams(window.location.
  * best first. The form searches again without reloading and keeps the address in step, so
  * Back returns to the previous search. Every text the visitor typed is shown as text.
  */
-export default function SearchResults({ indexUrl, action }: SearchResultsProps) {
+export default function SearchResults({ indexUrl, action, suggestions }: SearchResultsProps) {
   const [view, setView] = useState<View>({ kind: 'start' });
   const [input, setInput] = useState('');
   const latest = useRef(0);
@@ -77,13 +79,14 @@ export default function SearchResults({ indexUrl, action }: SearchResultsProps) 
     return () => window.removeEventListener('popstate', fromAddress);
   }, [show]);
 
+  const addressOf = (query: string) => (query === '' ? action : `${action}?${new URLSearchParams({ q: query }).toString()}`);
+  const searchFor = (query: string) => {
+    if (query !== queryInAddress()) window.history.pushState(null, '', addressOf(query));
+    show(query);
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = normaliseQuery(input);
-    if (query !== queryInAddress()) {
-      window.history.pushState(null, '', query === '' ? action : `${action}?${new URLSearchParams({ q: query }).toString()}`);
-    }
-    show(query);
+    searchFor(normaliseQuery(input));
   };
 
   const query = 'query' in view ? view.query : '';
@@ -110,6 +113,28 @@ export default function SearchResults({ indexUrl, action }: SearchResultsProps) 
       <p className="search__status" role="status">
         {statusText(view)}
       </p>
+      {view.kind === 'blank' && suggestions.length > 0 ? (
+        <div className="search__suggestions">
+          <h2 className="search__suggestions-title">Forslag</h2>
+          <ul>
+            {suggestions.map((suggestion) => (
+              <li key={suggestion}>
+                <a
+                  className="search__suggestion"
+                  href={addressOf(suggestion)}
+                  onClick={(event) => {
+                    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+                    event.preventDefault();
+                    searchFor(suggestion);
+                  }}
+                >
+                  {suggestion}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {view.kind === 'found' && view.hits.length > 0 ? (
         <ol className="search__hits">
           {view.hits.map((hit) => (

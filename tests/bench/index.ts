@@ -3,8 +3,12 @@
  * are only comparable within one run (the machine is shared and noisy). Nothing here is a test.
  */
 import { benchBuild } from './build-bench.ts';
+import { benchSearch } from './search-bench.ts';
 
-const benches: Array<[string, () => Promise<void>]> = [['build', benchBuild]];
+const benches: Array<[string, () => Promise<void>]> = [
+  ['build', benchBuild],
+  ['search', benchSearch],
+];
 
 const only = process.argv[2];
 for (const [name, run] of benches) {

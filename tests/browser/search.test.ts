@@ -45,6 +45,21 @@ describe.each(['mobile', 'desktop'] as const)('the search page at %s width', (vi
     await context.close();
   });
 
+  test('with the field empty, a suggestion searches with one tap', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
+    await search(page, undefined);
+    const suggestions = page.locator('main .search__suggestion');
+    expect(await suggestions.count()).toBeGreaterThan(0);
+    const word = (await suggestions.first().textContent()) ?? '';
+    await suggestions.first().click();
+    await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe(`Søkeresultat for «${word}»`);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(word);
+    await expect.poll(() => hits(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await suggestions.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a query lists its hits best first: the title as a link, then the start of the text and «…»', async () => {
     const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
     await search(page, 'treningstider');
@@ -163,9 +178,9 @@ test('without JavaScript the page says the search needs it', async () => {
 
 describe.each(['light', 'dark'] as const)('results in the %s theme', (theme) => {
   // The frame around it is checked on every page by accessibility.test.ts.
-  test('axe-core finds no violations in the results, with hits and with none', async () => {
+  test('axe-core finds no violations in the results: blank with suggestions, with hits and with none', async () => {
     const { page, context, problems } = await openPage(browser, { theme, baseURL: site.url });
-    for (const query of ['hval', 'qqxqqzqq']) {
+    for (const query of ['', 'hval', 'qqxqqzqq']) {
       await search(page, query);
       const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
       expect(results.violations.map((violation) => `${query}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
