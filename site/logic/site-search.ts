@@ -1,4 +1,4 @@
-import Fuse, { type FuseIndex } from 'fuse.js/basic';
+import Fuse, { type FuseIndex, type FuseResult } from 'fuse.js/basic';
 
 /** A page as the search knows it (the build writes these). */
 export interface SearchDocument {
@@ -44,7 +44,11 @@ export type Search = (query: string) => SearchHit[];
 
 /**
  * A search over the prebuilt index: the browser parses the index, it never builds one. A
- * query blank after trimming finds nothing; otherwise hits come best first.
+ * query blank after trimming finds nothing. Fuse.js decides what matches (fuzzy, on title and
+ * content, within THRESHOLD) and scores it; the best score comes first. Fuse's field-length
+ * norm is off: a page's content is its whole text, and a long page about swimming courses must
+ * not lose to a short one that mentions a course once. Pages with the same score are ordered
+ * by how often they hold the words that matched.
  */
 export function createSearch(data: SearchIndexData): Search {
   const documents = data.entries.map((entry) => entry.document);
@@ -54,20 +58,35 @@ export function createSearch(data: SearchIndexData): Search {
   });
   const fuse = new Fuse(
     documents,
-    { keys: SEARCH_KEYS, threshold: THRESHOLD, ignoreLocation: true, includeScore: true },
+    { keys: SEARCH_KEYS, threshold: THRESHOLD, ignoreLocation: true, ignoreFieldNorm: true, includeScore: true, includeMatches: true },
     index,
   );
   return (query) => {
     const wanted = normaliseQuery(query);
     if (wanted === '') return [];
-    return fuse.search(wanted).map(({ item, score }) => ({
-      id: item.id,
-      title: item.title,
-      url: item.url,
-      snippet: snippetOf(item.content),
-      score: score ?? 0,
-    }));
+    return fuse
+      .search(wanted)
+      .map((result, order) => ({ result, order, often: timesFound(result, wanted) }))
+      .sort((a, b) => (a.result.score ?? 0) - (b.result.score ?? 0) || b.often - a.often || a.order - b.order)
+      .map(({ result: { item, score } }) => ({
+        id: item.id,
+        title: item.title,
+        url: item.url,
+        snippet: snippetOf(item.content),
+        score: score ?? 0,
+      }));
   };
+}
+
+/** How often the page holds the query, or the closest form of it that Fuse matched («hval» for «hvall»). */
+function timesFound({ item, matches = [] }: FuseResult<SearchDocument>, query: string): number {
+  const text = `${item.title} ${item.content}`.toLowerCase();
+  const shortest = Math.max(2, Math.ceil(query.length * (1 - THRESHOLD)));
+  const forms = new Set([query.toLowerCase()]);
+  for (const { value = '', indices } of matches) {
+    for (const [start, end] of indices) if (end - start + 1 >= shortest) forms.add(value.slice(start, end + 1).toLowerCase());
+  }
+  return Math.max(...[...forms].map((form) => text.split(form).length - 1));
 }
 
 /** Reads the index file fetched from the build: anything else is an error, not a crash later. */

@@ -59,6 +59,26 @@ describe('the query rules', () => {
     expect(search('Treningstider')[0]).toMatchObject({ id: '/treningstider', title: 'Treningstider', url: '/treningstider' });
   });
 
+  test('a long page that is about the word beats a short page that mentions it once', () => {
+    const filler = 'Barna leker i vannet og lærer å flyte, dykke og svømme i sitt eget tempo. '.repeat(12);
+    const rank = createSearch(
+      parseSearchIndex(
+        JSON.parse(
+          buildSearchIndex(
+            [
+              page('/kontakt', 'Kontakt', 'Spør oss om Hval eller om svømmehallen.'),
+              page('/kurs', 'Svømmeopplæring', `Hval er første kurs. ${filler} Etter Hval kommer Skilpadde. ${filler} Hval varer i ti uker.`),
+            ],
+            (route) => route,
+          ).json,
+        ),
+      ),
+    );
+    expect(rank('hval').map((hit) => hit.id)).toEqual(['/kurs', '/kontakt']);
+    expect(rank('hvall').map((hit) => hit.id)[0]).toBe('/kurs');
+    expect(rank('kontakt').map((hit) => hit.id)[0]).toBe('/kontakt');
+  });
+
   test('Norwegian letters match as typed, also when the keyboard sends «å» as a + ring', () => {
     expect(ids('Bråvann')).toEqual(['/dugnad']);
     expect(ids('Bra\u030avann')).toEqual(['/dugnad']);
