@@ -17,9 +17,9 @@ export function TrainingTimesTemplate({ page, data, now }: PageProps) {
       <p className="training-page__updated">
         Sist oppdatert <time dateTime={times.updated}>{longDate(times.updated)}</time>
       </p>
-      <section className="training-page__card" aria-label="Treningstider">
+      <div className="training-page__card">
         <Island name="training-table" component={TrainingTable} props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }} when="load" />
-      </section>
+      </div>
     </article>
   );
 }

@@ -72,7 +72,7 @@ export function stepProblems(steps: readonly Step[], resultKeys: readonly string
         if (branch.next <= index || branch.next >= steps.length) {
           const message =
             index + 1 < steps.length
-              ? `Expected the number of a later question, ${index + 1} to ${steps.length - 1} (the first question is 0)`
+              ? `Expected the number of a later question, ${index + 1 === steps.length - 1 ? index + 1 : `${index + 1} to ${steps.length - 1}`} (the first question is 0)`
               : 'Expected "result:" here: no question comes after the last one';
           problems.push({ path: [index, choice, 'next'], message });
         }

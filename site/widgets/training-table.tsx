@@ -77,9 +77,10 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
         {rows.length === 0 ? 'Ingen treninger funnet for valgte grupper.' : `Viser ${rows.length} ${rows.length === 1 ? 'trening' : 'treninger'}.`}
       </p>
       {rows.length === 0 ? null : (
-        <div className="training__scroll">
+        // A region that can take focus: if the table is wider than a small screen, it scrolls by keyboard too.
+        <div className="training__scroll" role="region" aria-labelledby="treningstider-tittel" tabIndex={0}>
           <table className="training__table">
-            <caption>{captionOf(filter)}</caption>
+            <caption id="treningstider-tittel">{captionOf(filter)}</caption>
             <thead>
               <tr>
                 <th scope="col">Gruppe</th>
