@@ -63,8 +63,8 @@ export function restart(): FinderState {
  * Problems in a set of steps, as [path, message] pairs: a `next` must point forward to a
  * question that exists (so every path ends), and a `result` must name a known result.
  */
-export function stepProblems(steps: readonly Step[], resultKeys: readonly string[]): Array<{ path: (string | number)[]; message: string }> {
-  const problems: Array<{ path: (string | number)[]; message: string }> = [];
+export function stepProblems(steps: readonly Step[], resultKeys: readonly string[]): Array<{ path: (string | number)[]; message: string; input: unknown }> {
+  const problems: Array<{ path: (string | number)[]; message: string; input: unknown }> = [];
   steps.forEach((step, index) => {
     for (const choice of ['yes', 'no'] as const) {
       const branch = step[choice];
@@ -74,10 +74,10 @@ export function stepProblems(steps: readonly Step[], resultKeys: readonly string
             index + 1 < steps.length
               ? `Expected the number of a later question, ${index + 1 === steps.length - 1 ? index + 1 : `${index + 1} to ${steps.length - 1}`} (the first question is 0)`
               : 'Expected "result:" here: no question comes after the last one';
-          problems.push({ path: [index, choice, 'next'], message });
+          problems.push({ path: [index, choice, 'next'], message, input: branch.next });
         }
       } else if (!resultKeys.includes(branch.result)) {
-        problems.push({ path: [index, choice, 'result'], message: `Expected one of the results: ${resultKeys.join(', ')}` });
+        problems.push({ path: [index, choice, 'result'], message: `Expected one of the results: ${resultKeys.join(', ')}`, input: branch.result });
       }
     }
   });

@@ -63,7 +63,7 @@ export const coursesSchema = z
       }
     }
     for (const problem of stepProblems(data.levelFinder.steps, Object.keys(data.levelFinder.results))) {
-      context.addIssue({ code: 'custom', path: ['levelFinder', 'steps', ...problem.path], message: problem.message });
+      context.addIssue({ code: 'custom', path: ['levelFinder', 'steps', ...problem.path], message: problem.message, input: problem.input });
     }
   });
 
