@@ -4,7 +4,6 @@ import { DevBanner } from '../site/frame/dev-banner.tsx';
 import { MenuPanel } from '../site/frame/menu-panel.tsx';
 import { SiteFooter } from '../site/frame/site-footer.tsx';
 import { SiteHeader } from '../site/frame/site-header.tsx';
-import { ThemeSwitch } from '../site/frame/theme-switch.tsx';
 
 /** The HTML document around every page: head, the shared frame, and the page in <main>. */
 export function Document(props: DocumentProps) {
@@ -50,7 +49,6 @@ export function Document(props: DocumentProps) {
         <DevBanner text={site.banner} />
         <main id="innhold" tabIndex={-1} dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
         <SiteFooter {...pageProps} />
-        <ThemeSwitch />
       </body>
     </html>
   );

@@ -1,8 +1,8 @@
 /** The notice that the site is being built and more is coming. */
 export function DevBanner({ text }: { text: string }) {
   return (
-    <div className="dev-banner" role="note">
+    <aside className="dev-banner" aria-label="Om nettsidene">
       <p>{text}</p>
-    </div>
+    </aside>
   );
 }

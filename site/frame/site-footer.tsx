@@ -1,7 +1,11 @@
 import type { PageProps } from '../data.ts';
 import { osloTime } from '../dates.ts';
+import { ThemeSwitch } from './theme-switch.tsx';
 
-/** Copyright with the year of the build's clock (corrected in the browser if the build is stale), and Spond. */
+/**
+ * Copyright with the year of the build's clock (corrected in the browser if the build is
+ * stale), Spond, and the theme switch (fixed bottom right on screen, last in reading order).
+ */
 export function SiteFooter({ data, now }: PageProps) {
   return (
     <footer className="site-footer">
@@ -14,6 +18,7 @@ export function SiteFooter({ data, now }: PageProps) {
           <span className="visually-hidden"> (åpnes i ny fane)</span>
         </a>
       </p>
+      <ThemeSwitch />
     </footer>
   );
 }

@@ -62,6 +62,8 @@ export async function openPage(
     if (message.type() !== 'error' && message.type() !== 'warning') return;
     // The aborted third-party requests above are the test's doing, not the site's.
     if (/Failed to load resource/.test(message.text()) && !message.location().url.startsWith(options.baseURL)) return;
+    // A 404 page reports its own status; that is the host doing its job.
+    if (/status of 404/.test(message.text()) && message.location().url === page.url()) return;
     problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
