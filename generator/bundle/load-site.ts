@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +21,15 @@ export interface LoadedSite {
  * imported once per process, and an edited template gets a fresh module.
  */
 export async function loadSite(root: string, entry: string): Promise<LoadedSite> {
+  const candidates = /\.[cm]?[jt]sx?$/.test(entry) ? [entry] : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
+  if (!candidates.some((candidate) => existsSync(path.resolve(root, candidate)))) {
+    throw new ContentError({
+      code: 'missing-file',
+      file: candidates[0] ?? entry,
+      message: `There is no site definition in ${root}.`,
+      hint: `Run clubsite in the site's folder (the one with content/ and ${candidates[0]}).`,
+    });
+  }
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({

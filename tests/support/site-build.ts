@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -7,7 +8,16 @@ import { build, type BuildOptions, type BuildResult } from '../../generator/buil
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { writeOutput } from '../../generator/write/write-output.ts';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The clubsite checkout: the nearest folder above this file with clubsite's package.json (also when bundled by bin/run-ts.js). */
+export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findProjectRoot(start: string): string {
+  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'clubsite') return dir;
+  }
+  throw new Error(`no clubsite checkout above ${start}`);
+}
 
 /** Builds the real club site in memory at a given clock. */
 export function buildSite(now: string, options: Partial<BuildOptions> = {}): Promise<BuildResult> {
