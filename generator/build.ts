@@ -5,9 +5,10 @@ import { loadSite, type LoadedSite } from './bundle/load-site.ts';
 import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError } from './errors.ts';
 import { buildSearchIndex } from './index/search-index.ts';
-import { loadContent, type LoadedContent } from './load/load-content.ts';
+import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
+import { type RenderCache, sharedKey } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
@@ -30,8 +31,12 @@ export interface BuildOptions {
   origin?: string;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
-  /** Reuse the site module or client bundle of an earlier build when their sources did not change (dev). */
-  reuse?: { site?: LoadedSite; client?: ClientBundle };
+  /**
+   * Reuse what an earlier build made when its sources did not change (dev): the site module,
+   * the client bundle, parsed page files whose text is the same, and rendered pages whose
+   * inputs are the same. The output is the same as without.
+   */
+  reuse?: { site?: LoadedSite; client?: ClientBundle; parsed?: PageCache; rendered?: RenderCache };
 }
 
 export interface BuildResult {
@@ -78,7 +83,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail));
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
-  const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors));
+  const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
   stop();
   const content = await stage('validate', () => validateContent(loaded, site.site, errors));
   const siteSource = loaded.collections.get('site');
@@ -98,14 +103,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
   const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
-  const pages = await stage('render', () =>
-    content.pages.filter((page) => !late(page)).map((page) => renderPage(input, page, summaries, errors)),
-  );
+  const cache = options.reuse?.rendered;
+  cache?.begin(sharedKey(input, summaries, routes));
+  cache?.keep(new Set(content.pages.map((page) => page.source)));
+  const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
+    cache ? cache.render(input, page, summaries, errors, searchIndex) : renderPage(input, page, summaries, errors, searchIndex);
+  const pages = await stage('render', () => content.pages.filter((page) => !late(page)).map((page) => render(page)));
   const index = await stage('index', () => buildSearchIndex(pages.filter((page) => page !== undefined), urls.href));
   const searchIndex = { url: `${urls.base}${index.path}`, documents: index.documents, bytes: Buffer.byteLength(index.json) };
-  const latePages = await stage('render late', () =>
-    content.pages.filter(late).map((page) => renderPage(input, page, summaries, errors, searchIndex)),
-  );
+  const latePages = await stage('render late', () => content.pages.filter(late).map((page) => render(page, searchIndex)));
   const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
   stop();
 
@@ -145,7 +151,19 @@ function renderNotFound(input: Parameters<typeof renderPage>[0], summaries: Page
 }
 
 function measure(files: Map<string, string | Uint8Array>, pages: number, searchJson: string, searchDocuments: number): BuildResult['stats'] {
-  const stats = { pages, html: 0, js: 0, css: 0, searchIndexGzip: gzipSize(searchJson), searchDocuments };
+  let gzip: number | undefined;
+  const stats = {
+    pages,
+    html: 0,
+    js: 0,
+    css: 0,
+    // Compressed when asked for: the dev server rebuilds on every save and never asks.
+    get searchIndexGzip(): number {
+      gzip ??= gzipSize(searchJson);
+      return gzip;
+    },
+    searchDocuments,
+  };
   for (const [file, data] of files) {
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     if (file.endsWith('.html')) stats.html += size;

@@ -7,6 +7,8 @@ import { contentHash } from '../hash.ts';
  */
 export class ContentAssets {
   readonly used = new Map<string, { output: string; bytes: Uint8Array }>();
+  /** Told of every file a page asks for (the dev server's render cache records them per page). */
+  onUse: ((file: string) => void) | undefined;
 
   constructor(
     private readonly files: ReadonlyMap<string, Uint8Array>,
@@ -19,6 +21,7 @@ export class ContentAssets {
 
   /** 'images/logo.svg' → '/assets/logo-Ab12Cd34Ef.svg', or undefined if there is no such file. */
   url(file: string): string | undefined {
+    this.onUse?.(file);
     const known = this.used.get(file);
     if (known) return `${this.base}${known.output}`;
     const bytes = this.files.get(file);

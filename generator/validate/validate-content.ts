@@ -55,11 +55,24 @@ export function validateContent(content: LoadedContent, site: SiteDefinition, er
   }
   const pages: ValidatedPage[] = [];
   for (const sourcePage of content.pages) {
+    const known = validated.get(sourcePage);
+    if (known?.site === site) {
+      pages.push(known.page);
+      continue;
+    }
+    const before = errors.length;
     const page = validatePage(sourcePage, site, errors);
     if (page) pages.push(page);
+    if (page && errors.length === before) validated.set(sourcePage, { site, page });
   }
   return { data, pages };
 }
+
+/**
+ * Valid pages by their parsed source. The dev server keeps a page's parsed source while its
+ * text is unchanged (load/load-content.ts), so an unchanged page is not validated again.
+ */
+const validated = new WeakMap<PageSource, { site: SiteDefinition; page: ValidatedPage }>();
 
 function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: ContentError[]): ValidatedPage | undefined {
   const base = validateSource(sourcePage.frontMatter, basePageSchema.loose(), errors);

@@ -1,0 +1,97 @@
+import type { PageSummary, TemplateProps } from '../contract.ts';
+import type { ContentError } from '../errors.ts';
+import type { RouteTable } from '../route/route-table.ts';
+import type { ValidatedPage } from '../validate/validate-content.ts';
+import { renderPage, type RenderedPage, type RenderInput } from './render-pages.ts';
+
+interface Entry {
+  key: string;
+  page: RenderedPage;
+  /** Content files the page links to, with the bytes they had. */
+  assets: Array<[file: string, bytes: Uint8Array]>;
+}
+
+const ids = new WeakMap<object, number>();
+let nextId = 1;
+const idOf = (value: object) => ids.get(value) ?? (ids.set(value, nextId), nextId++);
+
+/**
+ * Everything every page is rendered from besides its own file: the site code, the client
+ * bundle, the clock, the URLs, the collections, every page's summary and the routes. When any
+ * of it differs from the last build, no page is reused.
+ */
+export function sharedKey(input: RenderInput, summaries: PageSummary[], routes: RouteTable): string {
+  return JSON.stringify([
+    idOf(input.site),
+    idOf(input.client),
+    input.now.getTime(),
+    input.urls.base,
+    input.urls.origin,
+    input.data,
+    summaries,
+    [...routes.keys()],
+  ]);
+}
+
+function pageKey(page: ValidatedPage, searchIndex: TemplateProps['searchIndex']): string {
+  const { sourcePage, ...summary } = page;
+  return JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset, searchIndex ?? null]);
+}
+
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && (a === b || Buffer.from(a).equals(Buffer.from(b)));
+
+/**
+ * Pages of earlier builds, for `clubsite dev`: a page whose own file and shared inputs are as
+ * they were is not rendered again (templates are pure functions of their props), so saving one
+ * page of a thousand renders one. The output is byte for byte what a full build writes.
+ */
+export class RenderCache {
+  private shared = '';
+  private readonly entries = new Map<string, Entry>();
+  /** Pages reused and rendered in the last build. */
+  reused = 0;
+  rendered = 0;
+
+  begin(shared: string): void {
+    if (shared !== this.shared) this.entries.clear();
+    this.shared = shared;
+    this.reused = 0;
+    this.rendered = 0;
+  }
+
+  render(input: RenderInput, page: ValidatedPage, summaries: PageSummary[], errors: ContentError[], searchIndex?: TemplateProps['searchIndex']): RenderedPage | undefined {
+    const key = pageKey(page, searchIndex);
+    const entry = this.entries.get(page.source);
+    if (entry && entry.key === key && entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))) {
+      // The page's images are published in this build too.
+      for (const [file] of entry.assets) input.assets.url(file);
+      this.reused += 1;
+      return entry.page;
+    }
+    const used = new Set<string>();
+    const before = errors.length;
+    input.assets.onUse = (file) => used.add(file);
+    let rendered: RenderedPage | undefined;
+    try {
+      rendered = renderPage(input, page, summaries, errors, searchIndex);
+    } finally {
+      input.assets.onUse = undefined;
+    }
+    this.rendered += 1;
+    if (rendered && errors.length === before) {
+      const assets = [...used].flatMap((file): Array<[string, Uint8Array]> => {
+        const bytes = input.loaded.assets.get(file);
+        return bytes ? [[file, bytes]] : [];
+      });
+      this.entries.set(page.source, { key, page: rendered, assets });
+    } else {
+      this.entries.delete(page.source);
+    }
+    return rendered;
+  }
+
+  /** Forgets pages that are gone, so a deleted page's memory is freed. */
+  keep(sources: ReadonlySet<string>): void {
+    for (const source of this.entries.keys()) if (!sources.has(source)) this.entries.delete(source);
+  }
+}
