@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build, type BuildResult } from './build.ts';
 import { BuildFailed, formatErrors } from './errors.ts';
 import { resolveNow } from './now.ts';
+import { ServeError } from './serve/listen.ts';
 import { writeOutput } from './write/write-output.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
@@ -21,6 +22,12 @@ function nowOption(value: string): string {
 function baseOption(value: string): string {
   if (!value.startsWith('/')) throw new InvalidArgumentError('The base path starts with / (like / or /klubb/).');
   return value;
+}
+
+function portOption(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('A port is a whole number from 0 to 65535, like 4321.');
+  return port;
 }
 
 function originOption(value: string): string {
@@ -74,14 +81,29 @@ export function createProgram(cwd: string): Command {
     });
 
   program
+    .command('dev')
+    .description('build, serve and rebuild on every save; the browser reloads by itself')
+    .option('--port <port>', 'port', portOption, 4321)
+    .option('--host <host>', 'address to bind (0.0.0.0 to look from a phone on the same network)', '127.0.0.1')
+    .option('--now <iso>', 'the build clock (default: CLUBSITE_NOW or the real time, read at every rebuild)', nowOption)
+    .option('--base <path>', 'base path the site is served under, as for build', baseOption, '/')
+    .option('--origin <url>', 'site origin for canonical links and the sitemap (default: content/site.yaml)', originOption)
+    .option('--open', 'open the site in the default browser')
+    .action(async (options: { port: number; host: string; now?: string; base: string; origin?: string; open?: boolean }) => {
+      const { startDevServer } = await import('./dev/dev-server.ts');
+      await startDevServer({ root: cwd, ...options });
+    });
+
+  program
     .command('preview')
     .description('serve a built folder as a static host would')
     .argument('[dir]', 'the built folder', 'dist')
-    .option('--port <port>', 'port', '4322')
+    .option('--port <port>', 'port', portOption, 4322)
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .action(async (dir: string, options: { port: string; host: string }) => {
+    .option('--base <path>', 'base path the folder was built for (as given to build --base)', baseOption, '/')
+    .action(async (dir: string, options: { port: number; host: string; base: string }) => {
       const { startPreviewServer } = await import('./serve/preview-server.ts');
-      await startPreviewServer({ dir: path.resolve(cwd, dir), port: Number(options.port), host: options.host });
+      await startPreviewServer({ dir: path.resolve(cwd, dir), port: options.port, host: options.host, base: options.base });
     });
 
   return program;
@@ -99,6 +121,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     if (error instanceof BuildFailed) {
       console.error(formatErrors(error.errors));
       return EXIT.content;
+    }
+    if (error instanceof ServeError) {
+      console.error(`✖ ${error.message}`);
+      return EXIT.usage;
     }
     console.error('clubsite hit a bug (not a problem in your content). Please report it with this trace:');
     console.error(error);

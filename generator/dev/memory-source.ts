@@ -13,16 +13,18 @@ export function memorySource(files: () => ReadonlyMap<string, string | Uint8Arra
 
 /** Where the dev server serves its own files; outside any base path, never written by `build`. */
 export const DEV_PREFIX = '/__clubsite/';
-export const RELOAD_SCRIPT = `${DEV_PREFIX}reload.js`;
 export const EVENTS = `${DEV_PREFIX}events`;
+/** `/__clubsite/reload-<hash>.js`: named by its content, so pages load it from the browser's cache. */
+export const RELOAD_SCRIPT = /^\/__clubsite\/reload-([A-Za-z0-9]+)\.js$/;
+export const reloadScriptUrl = (hash: string) => `${DEV_PREFIX}reload-${hash}.js`;
 
 /**
  * The one difference between a page in dev and in `build`: a module script that listens for
- * rebuilds. It is loaded from the server (no inline script) and carries the revision the page
- * was built at, so a page loaded during a rebuild learns on connect that it is stale.
+ * rebuilds, loaded from the server (no inline script), and the revision the page was built
+ * at, so that a page loaded during a rebuild learns on connect that it is stale.
  */
-export function injectReloadScript(html: string, revision: string): string {
-  const tag = `<script type="module" src="${RELOAD_SCRIPT}?rev=${encodeURIComponent(revision)}"></script>`;
+export function injectReloadScript(html: string, revision: string, hash: string): string {
+  const tag = `<meta name="clubsite-revision" content="${encodeURIComponent(revision)}"><script type="module" src="${reloadScriptUrl(hash)}"></script>`;
   const head = html.search(/<\/head>/i);
   if (head >= 0) return `${html.slice(0, head)}${tag}${html.slice(head)}`;
   const body = html.search(/<body[^>]*>/i);

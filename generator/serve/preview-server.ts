@@ -1,18 +1,49 @@
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { normalizeBase } from '../urls.ts';
+import { hostAllowed } from './host-check.ts';
+import { displayUrl, listen, ServeError } from './listen.ts';
 import { folderSource, resolveRequest, send } from './static-files.ts';
 
-/** Serves a built folder as a static host would: directory index, /kurs → /kurs/, 404.html with status 404. */
-export async function startPreviewServer(options: { dir: string; port: number; host: string; quiet?: boolean }): Promise<Server> {
-  const source = folderSource(options.dir);
+export interface PreviewOptions {
+  dir: string;
+  port: number;
+  host: string;
+  /** The base path the folder was built for (build --base). */
+  base?: string;
+  quiet?: boolean;
+}
+
+/**
+ * Serves a built folder as a static host would: directory index, /kurs → /kurs/, 404.html
+ * with status 404, only GET and HEAD, never a file outside the folder (`..`, encoded or not,
+ * or a symlink that leads out).
+ */
+export async function startPreviewServer(options: PreviewOptions): Promise<Server> {
+  const dir = path.resolve(options.dir);
+  const found = await stat(dir).catch(() => undefined);
+  if (!found?.isDirectory()) throw new ServeError(`There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`);
+  const base = normalizeBase(options.base ?? '/');
+  const source = folderSource(dir);
   const server = createServer((request, response) => {
-    void resolveRequest(source, request.url ?? '/').then((resolved) => send(request, response, resolved));
+    if (!hostAllowed(request.headers.host, options.host)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+      return;
+    }
+    resolveRequest(source, request.url ?? '/', base)
+      .then((resolved) => send(request, response, resolved))
+      .catch((error: unknown) => {
+        console.error(`✖ ${request.url}: ${(error as Error).message}`);
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end('Internal error');
+      });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  if (!options.quiet) console.log(`Preview of ${options.dir} on http://${options.host}:${port}/ (Ctrl+C to stop)`);
+  const port = await listen(server, options.port, options.host);
+  if (!options.quiet) console.log(`Preview of ${options.dir} on ${displayUrl(options.host, port, base)} (Ctrl+C to stop)`);
   return server;
 }

@@ -72,6 +72,11 @@ export async function resolveRequest(source: FileSource, urlPath: string, base =
     return notFound();
   }
   if (!decoded.startsWith(base) && `${decoded}/` !== base) return notFound();
+  if (!decoded.startsWith(base)) {
+    // The base folder without its slash, as a host answers for any folder.
+    const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
+    return { status: 301, location: `${base}${query}` };
+  }
   const inside = decoded.slice(base.length - 1);
   const segments = inside.split('/');
   if (segments.some((segment) => segment === '..' || segment === '.') || /[\\\0]/.test(inside)) return notFound();
@@ -85,7 +90,9 @@ export async function resolveRequest(source: FileSource, urlPath: string, base =
   if (body !== undefined) return { status: 200, file: relative, body };
   if (path.extname(relative) === '' && (await source.read(`${relative}/index.html`)) !== undefined) {
     const query = urlPath.includes('?') ? urlPath.slice(urlPath.indexOf('?')) : '';
-    return { status: 301, location: `${base}${relative}/${query}` };
+    // Re-encoded: the path was decoded above, and a header may carry ASCII only.
+    const encoded = relative.split('/').map(encodeURIComponent).join('/');
+    return { status: 301, location: `${base}${encoded}/${query}` };
   }
   return notFound();
 }

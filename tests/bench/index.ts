@@ -3,11 +3,13 @@
  * are only comparable within one run (the machine is shared and noisy). Nothing here is a test.
  */
 import { benchBuild } from './build-bench.ts';
+import { benchDev } from './dev-bench.ts';
 import { benchSearch } from './search-bench.ts';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
+  ['dev', benchDev],
 ];
 
 const only = process.argv[2];

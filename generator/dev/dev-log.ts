@@ -1,0 +1,41 @@
+import type { BuildOutcome } from './dev-builder.ts';
+import type { DevBuildEvent } from './dev-server.ts';
+
+const clock = () => new Date().toTimeString().slice(0, 8);
+
+function what(files: string[]): string {
+  if (files.length === 0) return 'first build';
+  if (files.length <= 3) return files.join(', ');
+  return `${files.slice(0, 2).join(', ')} and ${files.length - 2} more`;
+}
+
+/** One line per rebuild: what was saved, what the pages were told, how long it took. */
+export function describeOutcome(outcome: BuildOutcome, sent: DevBuildEvent['sent']): string {
+  const ms = `${outcome.ms.toFixed(0)} ms`;
+  const head = `${clock()} ${what(outcome.plan.files)}`;
+  if (!outcome.ok) {
+    const count = outcome.problems.length;
+    return `${head} → ✖ ${count} problem${count === 1 ? '' : 's'} (${ms}); still serving the last good site`;
+  }
+  const changed = outcome.diff?.changed.length ?? outcome.result.files.size;
+  const files = `${changed} file${changed === 1 ? '' : 's'} changed`;
+  switch (sent) {
+    case 'css':
+      return `${head} → stylesheet swapped, ${files} (${ms})`;
+    case 'clear':
+      return `${head} → ✔ fixed, nothing else changed (${ms})`;
+    case 'none':
+      return `${head} → nothing changed (${ms})`;
+    default:
+      return `${head} → pages reloaded, ${files} (${ms})`;
+  }
+}
+
+/** The problems as `build` prints them. */
+export function describeProblems(outcome: BuildOutcome): string {
+  if (outcome.ok) return '';
+  const blocks = outcome.problems.map((problem) => problem.text).join('\n\n');
+  const bug = outcome.bug instanceof Error && outcome.bug.stack ? `\n\n${outcome.bug.stack}` : '';
+  const count = outcome.problems.length;
+  return `${blocks}${bug}\n\n${count} problem${count === 1 ? '' : 's'} found; the last good site is still served. Save a fix and the page reloads.`;
+}

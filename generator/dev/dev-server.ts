@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { watch, type FSWatcher } from 'chokidar';
+import type { BuildResult } from '../build.ts';
+import { hostAllowed } from '../serve/host-check.ts';
+import { displayUrl, listen } from '../serve/listen.ts';
+import { resolveRequest, send } from '../serve/static-files.ts';
+import { normalizeBase } from '../urls.ts';
+import { isIgnoredPath, planChanges } from './change-plan.ts';
+import { DevBuilder, type BuildOutcome } from './dev-builder.ts';
+import { describeOutcome, describeProblems } from './dev-log.ts';
+import { EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
+import { openBrowser } from './open-browser.ts';
+import { ReloadChannel, type DevMessage } from './reload-channel.ts';
+import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
+import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
+import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
+
+export interface DevServerOptions {
+  /** The project folder (content/, templates/, site/, client/). */
+  root: string;
+  /** Defaults to <root>/content. */
+  contentDir?: string;
+  port?: number;
+  host?: string;
+  now?: string;
+  base?: string;
+  origin?: string;
+  open?: boolean;
+  /** Milliseconds to gather the writes of one save. */
+  debounceMs?: number;
+  /** Where the terminal lines go (default console.log). */
+  log?: (line: string) => void;
+}
+
+/** What a rebuild did, for tests and the benchmark. */
+export interface DevBuildEvent {
+  outcome: BuildOutcome;
+  /** What the open pages were told: reload, swap the stylesheet, show problems, or nothing. */
+  sent: 'reload' | 'css' | 'problems' | 'clear' | 'none';
+  revision: string;
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  server: Server;
+  /** The last good build: what is served. */
+  last: () => BuildResult | undefined;
+  /** Resolves when no rebuild runs or waits. */
+  idle: () => Promise<void>;
+  onBuild: (listener: (event: DevBuildEvent) => void) => () => void;
+  /** Called as a rebuild starts, with the saved files it builds. */
+  onStart: (listener: (files: string[]) => void) => () => void;
+  close: () => Promise<void>;
+}
+
+/**
+ * `clubsite dev`: builds the site into memory, serves exactly what `build` would write (plus
+ * one reload script), watches the sources and rebuilds what a save touches. Problems show in
+ * the terminal and over the page; the last good site stays served.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const root = path.resolve(options.root);
+  const contentDir = path.resolve(root, options.contentDir ?? 'content');
+  const host = options.host ?? '127.0.0.1';
+  const base = normalizeBase(options.base ?? '/');
+  const log = options.log ?? ((line: string) => console.log(line));
+  const builder = new DevBuilder({ root, contentDir, now: options.now, base, origin: options.origin });
+  const boot = Date.now().toString(36);
+  let builds = 0;
+  const revision = () => `${boot}.${builds}`;
+  let reloadClient: ReloadClient = { code: '', hash: '', inputs: [] };
+  const listeners = new Set<(event: DevBuildEvent) => void>();
+  const starters = new Set<(files: string[]) => void>();
+
+  const state = (): DevMessage => ({ type: 'state', revision: revision(), problems: builder.problems });
+  const channel = new ReloadChannel(state);
+  const source = memorySource(() => builder.last?.files);
+  const inject = (html: string) => injectReloadScript(html, revision(), reloadClient.hash);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (!hostAllowed(request.headers.host, host)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+      return;
+    }
+    const url = request.url ?? '/';
+    const pathname = url.split('?', 1)[0] ?? '/';
+    if (pathname === EVENTS) {
+      if (request.method === 'HEAD') response.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+      else channel.connect(request, response);
+      return;
+    }
+    const script = RELOAD_SCRIPT.exec(pathname);
+    if (script) {
+      // An older name (the reload client was changed) still gets the current code, uncached.
+      const cache = script[1] === reloadClient.hash ? 'public, max-age=31536000, immutable' : 'no-store';
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cache });
+      response.end(request.method === 'HEAD' ? undefined : reloadClient.code);
+      return;
+    }
+    if (!builder.last) {
+      send(request, response, { status: 500, file: 'error.html', body: inject(NOT_BUILT) });
+      return;
+    }
+    send(request, response, await resolveRequest(source, url, base), inject);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log(`✖ ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Internal error');
+    });
+  });
+
+  const report = (outcome: BuildOutcome, sent: DevBuildEvent['sent']) => {
+    for (const listener of listeners) listener({ outcome, sent, revision: revision() });
+  };
+
+  const tracker = new SaveTracker();
+  let settling = 0;
+  let queue: RebuildQueue | undefined;
+  const rebuild = async (files: string[]) => {
+    await tracker.note(files);
+    for (const starter of starters) starter(files);
+    const plan = planChanges(files, {
+      root,
+      contentDir,
+      siteInputs: new Set(builder.last?.site.inputs),
+      clientInputs: new Set(builder.last?.client.inputs),
+      devClientInputs: new Set(reloadClient.inputs),
+    });
+    if (plan.devClient) reloadClient = await bundleReloadClient(root).catch(() => reloadClient);
+    const hadProblems = builder.problems.length > 0;
+    const from = revision();
+    const outcome = await builder.run(plan);
+    let sent: DevBuildEvent['sent'];
+    if (!outcome.ok) {
+      sent = 'problems';
+      channel.broadcast({ type: 'problems', revision: revision(), problems: outcome.problems });
+    } else if (outcome.diff && outcome.diff.changed.length === 0 && !plan.devClient) {
+      sent = hadProblems ? 'clear' : 'none';
+      if (hadProblems) channel.broadcast(state());
+    } else if (outcome.swap && !plan.devClient) {
+      builds += 1;
+      sent = 'css';
+      channel.broadcast({ type: 'css', revision: revision(), from, swap: outcome.swap, problems: [] });
+    } else {
+      builds += 1;
+      sent = 'reload';
+      channel.broadcast({ type: 'reload', revision: revision(), problems: [] });
+    }
+    log(describeOutcome(outcome, sent));
+    if (!outcome.ok) log(describeProblems(outcome));
+    report(outcome, sent);
+    // A write the watcher swallowed (see SaveTracker) is built next.
+    settling += 1;
+    setTimeout(() => {
+      void tracker
+        .changed(files)
+        .then((changed) => changed.forEach((file) => queue?.add(file)))
+        .finally(() => (settling -= 1));
+    }, SETTLE_MS).unref();
+  };
+
+  queue = createRebuildQueue(rebuild, options.debounceMs ?? 30);
+
+  // The first build, and the reload client beside it.
+  const started = performance.now();
+  const [first, bundled] = await Promise.all([
+    builder.run(planChanges([], { root, contentDir, siteInputs: new Set(), clientInputs: new Set(), devClientInputs: new Set() })),
+    bundleReloadClient(root),
+  ]);
+  reloadClient = bundled;
+  if (first.ok) builds += 1;
+
+  const watched = [contentDir, ...['templates', 'site', 'client'].map((dir) => path.join(root, dir))].filter((dir) => existsSync(dir));
+  const watcher: FSWatcher = watch(watched, { ignoreInitial: true, ignored: (file) => isIgnoredPath(file) });
+  watcher.on('all', (event, file) => {
+    if (event !== 'addDir') queue?.add(file);
+  });
+  watcher.on('error', (error) => log(`✖ watching files: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const port = await listen(server, options.port ?? 4321, host).catch(async (error: unknown) => {
+    await watcher.close();
+    throw error;
+  });
+  const url = displayUrl(host, port, base);
+  const pages = first.ok ? `${first.result.stats.pages} pages` : 'the site could not be built';
+  log(`clubsite dev: ${pages} in ${(performance.now() - started).toFixed(0)} ms → ${url} (Ctrl+C to stop)`);
+  if (!first.ok) log(describeProblems(first));
+  log(`Watching ${watched.map((dir) => `${path.relative(root, dir) || '.'}/`).join(', ')}`);
+  report(first, first.ok ? 'reload' : 'problems');
+  if (options.open) openBrowser(url, log);
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    server,
+    last: () => builder.last,
+    idle: async () => {
+      for (;;) {
+        await queue.idle();
+        if (settling === 0) return;
+        await sleep(20);
+      }
+    },
+    onBuild: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onStart: (listener) => {
+      starters.add(listener);
+      return () => starters.delete(listener);
+    },
+    close: async () => {
+      await Promise.all([watcher.close(), queue.close()]);
+      channel.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>clubsite: the site could not be built</title></head>
+<body><p>The site could not be built yet. The problems are listed here and in the terminal; this page reloads when they are fixed.</p></body></html>`;

@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A problem as the browser overlay shows it: the same parts `formatErrors` prints. */
+export interface DevProblem {
+  /** `content/menu.yaml:12:7`, or `(clubsite)` for a bug. */
+  location: string;
+  field?: string;
+  message: string;
+  hint: string;
+  /** The block exactly as the terminal shows it. */
+  text: string;
+}
+
+/** What the page hears. `revision` names the last good build; a page built at another reloads. */
+export type DevMessage =
+  | { type: 'state'; revision: string; problems: DevProblem[] }
+  | { type: 'reload'; revision: string; problems: [] }
+  | { type: 'css'; revision: string; from: string; swap: Array<[string, string]>; problems: [] }
+  | { type: 'problems'; revision: string; problems: DevProblem[] };
+
+/**
+ * Server-sent events to every open page. On connect a page gets the current state: the
+ * revision (it reloads if it was built at another) and the problems of the last build.
+ */
+export class ReloadChannel {
+  private readonly clients = new Set<ServerResponse>();
+
+  constructor(private readonly state: () => DevMessage) {}
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  connect(request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
+    response.write('retry: 500\n\n');
+    this.clients.add(response);
+    const drop = () => this.clients.delete(response);
+    request.on('close', drop);
+    response.on('error', drop);
+    this.write(response, this.state());
+  }
+
+  broadcast(message: DevMessage): void {
+    for (const client of this.clients) this.write(client, message);
+  }
+
+  close(): void {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+
+  private write(client: ServerResponse, message: DevMessage): void {
+    if (client.writableEnded || client.destroyed) {
+      this.clients.delete(client);
+      return;
+    }
+    client.write(`data: ${JSON.stringify(message)}\n\n`);
+  }
+}

@@ -1,0 +1,239 @@
+import { readFile, symlink, unlink, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startDevServer, type DevBuildEvent, type DevServer } from '../../generator/dev/dev-server.ts';
+import { launchBrowser, openPage } from '../support/browser.ts';
+import { copyProject, type DevProject } from '../support/dev-project.ts';
+import { projectRoot } from '../support/site-build.ts';
+
+let project: DevProject;
+let dev: DevServer;
+let browser: Browser;
+const terminal: string[] = [];
+/** Generous: the machine running the tests may be busy; a rebuild normally takes tens of ms. */
+const WAIT = 15_000;
+const originals = new Map<string, string>();
+
+beforeAll(async () => {
+  [project, browser] = await Promise.all([copyProject(), launchBrowser()]);
+  dev = await startDevServer({ root: project.root, contentDir: project.contentDir, port: 0, now: '2025-12-10T18:00', log: (line) => terminal.push(line) });
+  for (const file of ['content/pages/om.md', 'content/menu.yaml', 'site/styles/base.css']) originals.set(file, await readFile(project.at(file), 'utf8'));
+});
+
+afterAll(async () => {
+  if (process.env.DEV_TEST_LOG) console.log(terminal.join("\n"));
+  await browser?.close();
+  await dev?.close();
+  await project?.remove();
+});
+
+/** Fails with a message instead of hanging until the test's own timeout. */
+function within<T>(promise: Promise<T>, what: string, ms = WAIT): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const settled = () => within(dev.idle(), 'the dev server never became idle');
+
+/** The next finished rebuild. */
+function nextBuild(timeoutMs = WAIT): Promise<DevBuildEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no rebuild happened')), timeoutMs);
+    const off = dev.onBuild((event) => {
+      clearTimeout(timer);
+      off();
+      resolve(event);
+    });
+  });
+}
+
+/** Saves a file of the copy and waits for the rebuild it causes. */
+async function save(file: string, text: string): Promise<DevBuildEvent> {
+  const built = nextBuild();
+  await writeFile(project.at(file), text);
+  return built;
+}
+
+async function restore(file: string): Promise<void> {
+  const original = originals.get(file) ?? '';
+  if ((await readFile(project.at(file), 'utf8')) !== original) await save(file, original);
+  await settled();
+}
+
+/** A raw HTTP request: the path is sent exactly as written (a browser would clean up `/../`). */
+function raw(pathname: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: dev.port, path: pathname, method }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(WAIT, () => req.destroy(new Error(`timed out: ${method} ${pathname}`)));
+    req.end();
+  });
+}
+
+const withParagraph = (text: string) => `${originals.get('content/pages/om.md')}\n${text}\n`;
+
+describe('clubsite dev', () => {
+  test('saving a page shows the new text in the open page without reloading by hand', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/om/');
+    await page.getByRole('heading', { level: 1, name: 'Om klubben' }).waitFor();
+    const event = await save('content/pages/om.md', withParagraph('Dette avsnittet kom med et lagret dokument.'));
+    expect(event.sent).toBe('reload');
+    await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ timeout: WAIT });
+    expect(terminal.some((line) => /content\/pages\/om\.md → pages reloaded, \d+ files? changed \(\d+ ms\)/.test(line))).toBe(true);
+    await restore('content/pages/om.md');
+    await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ state: 'detached', timeout: WAIT });
+    expect(problems).toEqual([]);
+    await within(context.close(), 'closing the browser context');
+  });
+
+  test('a broken menu.yaml shows an overlay naming the file and line over the last good page; fixing it clears it', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/om/');
+    const lines = (originals.get('content/menu.yaml') ?? '').split('\n');
+    lines.splice(4, 0, '    published: true: nope');
+    const event = await save('content/menu.yaml', lines.join('\n'));
+    expect(event.sent).toBe('problems');
+    const overlay = page.locator('clubsite-dev-overlay [role="alert"]');
+    await overlay.waitFor({ timeout: WAIT });
+    const text = await overlay.innerText();
+    expect(text).toContain('content/menu.yaml:5:16');
+    expect(text).toContain('The YAML cannot be read');
+    expect(text).toContain('Hint:');
+    // The last good page is still there underneath, and the terminal says the same.
+    await expect(page.getByRole('heading', { level: 1, name: 'Om klubben' }).isVisible()).resolves.toBe(true);
+    expect(terminal.join('\n')).toContain('✖ content/menu.yaml:5:16');
+    // A page opened while the problem is there shows it too.
+    const other = await context.newPage();
+    await other.goto('/kurs/');
+    await other.locator('clubsite-dev-overlay [role="alert"]').waitFor({ timeout: WAIT });
+    await other.close();
+
+    await restore('content/menu.yaml');
+    await overlay.waitFor({ state: 'detached', timeout: WAIT });
+    await expect(page.getByRole('heading', { level: 1, name: 'Om klubben' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Meny' }).isVisible()).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await within(context.close(), 'closing the browser context');
+  });
+
+  test('a stylesheet-only change swaps the stylesheet without reloading the page', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/om/');
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+    await page.evaluate(() => Object.assign(window, { stillHere: 'ja' }));
+    const before = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    const event = await save('site/styles/base.css', `${originals.get('site/styles/base.css')}\n:root { --dev-test-mark: 7px; }\n`);
+    expect(event.sent).toBe('css');
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--dev-test-mark').trim() === '7px', undefined, { timeout: WAIT });
+    await expect(page.evaluate(() => (window as unknown as { stillHere?: string }).stillHere)).resolves.toBe('ja');
+    const after = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    expect(after).not.toBe(before);
+    expect(navigations).toBe(0);
+    // The new stylesheet is what a fresh load gets too.
+    expect(await raw('/om/').then((response) => response.body)).toContain(`href="${after}"`);
+    await restore('site/styles/base.css');
+    expect(problems).toEqual([]);
+    await within(context.close(), 'closing the browser context');
+  });
+
+  test('answers as the host does: no file outside the output, GET and HEAD only, redirects and the 404 page', async () => {
+    for (const attempt of ['/../package.json', '/%2e%2e/package.json', '/%2e%2e%2fpackage.json', '/kurs/..%2f..%2fpackage.json', '/..%5cpackage.json']) {
+      const response = await raw(attempt);
+      expect(response.status, attempt).toBe(404);
+      expect(response.body, attempt).toContain('Vi finner ikke denne siden');
+      expect(response.body, attempt).not.toContain('"devDependencies"');
+    }
+    // A page that is a symlink to a file outside the content is not followed.
+    const built = nextBuild(3000).catch(() => undefined);
+    await symlink(path.join(projectRoot, 'package.json'), project.at('content/pages/hemmelig.md'));
+    await built;
+    await settled();
+    expect((await raw('/hemmelig/')).status).toBe(404);
+    await unlink(project.at('content/pages/hemmelig.md'));
+
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const response = await raw('/', method);
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+    const head = await raw('/om/', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(await raw('/kurs')).toMatchObject({ status: 301, headers: { location: '/kurs/' } });
+
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    const response = await page.goto('/finnes-ikke');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Vi finner ikke denne siden');
+    const redirected = await page.goto('/kurs');
+    expect(new URL(page.url()).pathname).toBe('/kurs/');
+    expect(redirected?.status()).toBe(200);
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    await within(context.close(), 'closing the browser context');
+  });
+
+  test('saves during a build fold into one next build and the page ends consistent', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/om/');
+    const starts: string[][] = [];
+    const stop = dev.onStart((files) => {
+      starts.push(files);
+      if (starts.length === 1) {
+        // Two more saves while the first build runs.
+        writeFileSync(project.at('content/pages/om.md'), withParagraph('Andre lagring.'));
+        writeFileSync(project.at('content/pages/om.md'), withParagraph('Tredje lagring.'));
+      }
+    });
+    await writeFile(project.at('content/pages/om.md'), withParagraph('Første lagring.'));
+    await page.getByText('Tredje lagring.').waitFor({ timeout: WAIT });
+    await settled();
+    stop();
+    expect(starts).toHaveLength(2);
+    const html = (await raw('/om/')).body;
+    expect(html).toContain('Tredje lagring.');
+    expect(html).not.toContain('Andre lagring.');
+    await restore('content/pages/om.md');
+    expect(problems).toEqual([]);
+    await within(context.close(), 'closing the browser context');
+  });
+
+  test('a half-written or vanishing file never stops the server', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/om/');
+    // An editor that truncates, writes part, then the rest.
+    const file = project.at('content/pages/om.md');
+    const full = withParagraph('Hele filen kom til slutt.');
+    writeFileSync(file, '');
+    writeFileSync(file, full.slice(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    writeFileSync(file, full);
+    await page.getByText('Hele filen kom til slutt.').waitFor({ timeout: WAIT });
+    // Saved as "write a new file, delete the old, rename": the page is briefly missing.
+    await unlink(file);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await writeFile(`${file}.tmp`, withParagraph('Etter sletting og ny fil.'));
+    const { rename } = await import('node:fs/promises');
+    await rename(`${file}.tmp`, file);
+    await page.getByText('Etter sletting og ny fil.').waitFor({ timeout: WAIT });
+    // A half-written YAML is a problem in the overlay, not a crash.
+    const built = nextBuild();
+    writeFileSync(project.at('content/menu.yaml'), 'items:\n  - label: Fors');
+    expect((await built).sent).toBe('problems');
+    await restore('content/menu.yaml');
+    await restore('content/pages/om.md');
+    expect((await raw('/om/')).status).toBe(200);
+    expect(problems).toEqual([]);
+    await within(context.close(), 'closing the browser context');
+  });
+});

@@ -1,0 +1,101 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { injectReloadScript, memorySource } from '../../generator/dev/memory-source.ts';
+import { hostAllowed } from '../../generator/serve/host-check.ts';
+import { folderSource, resolveRequest } from '../../generator/serve/static-files.ts';
+
+const files = new Map<string, string | Uint8Array>([
+  ['index.html', '<html><head></head><body>Forside</body></html>'],
+  ['kurs/index.html', '<html><head></head><body>Kurs</body></html>'],
+  ['404.html', '<html><head></head><body>Fant ikke siden</body></html>'],
+  ['assets/style-A.css', 'a{}'],
+  ['blåbær/index.html', 'bær'],
+]);
+const memory = memorySource(() => files);
+
+describe('requests that try to leave the output get the 404 page', () => {
+  const attempts = [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/%2E%2E/%2E%2E/package.json',
+    '/kurs/..%2f..%2fpackage.json',
+    '/kurs/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/assets/..\\..\\package.json',
+    '/assets/%5c..%5cpackage.json',
+    '/index.html%00.css',
+    '/%c0%ae%c0%ae/package.json',
+    '/%zz',
+    '/./index.html',
+  ];
+  test.each(attempts)('%s', async (attempt) => {
+    const resolved = await resolveRequest(memory, attempt);
+    expect(resolved.status).toBe(404);
+    expect(String(resolved.body)).toContain('Fant ikke siden');
+  });
+});
+
+describe('host semantics', () => {
+  test('a folder without its slash is redirected, keeping the query', async () => {
+    expect(await resolveRequest(memory, '/kurs?x=1')).toMatchObject({ status: 301, location: '/kurs/?x=1' });
+  });
+
+  test('the redirect is encoded (headers carry ASCII only)', async () => {
+    expect(await resolveRequest(memory, '/bl%C3%A5b%C3%A6r')).toMatchObject({ status: 301, location: '/bl%C3%A5b%C3%A6r/' });
+  });
+
+  test('under a base path, only the base is served', async () => {
+    expect((await resolveRequest(memory, '/kurs/', '/klubb/')).status).toBe(404);
+    expect(await resolveRequest(memory, '/klubb/kurs', '/klubb/')).toMatchObject({ status: 301, location: '/klubb/kurs/' });
+    expect(await resolveRequest(memory, '/klubb/', '/klubb/')).toMatchObject({ status: 200, file: 'index.html' });
+    expect(await resolveRequest(memory, '/klubb', '/klubb/')).toMatchObject({ status: 301, location: '/klubb/' });
+  });
+});
+
+describe('a built folder on disk', () => {
+  let outside: string;
+  let dist: string;
+  beforeAll(async () => {
+    outside = await mkdtemp(path.join(os.tmpdir(), 'clubsite-outside-'));
+    dist = path.join(outside, 'dist');
+    await mkdir(path.join(dist, 'kurs'), { recursive: true });
+    await writeFile(path.join(outside, 'secret.txt'), 'secret');
+    await mkdir(path.join(outside, 'secrets'));
+    await writeFile(path.join(outside, 'secrets', 'key.txt'), 'key');
+    await writeFile(path.join(dist, 'kurs', 'index.html'), 'Kurs');
+    await writeFile(path.join(dist, '404.html'), 'Fant ikke siden');
+    await symlink(path.join(outside, 'secret.txt'), path.join(dist, 'secret.txt'));
+    await symlink(path.join(outside, 'secrets'), path.join(dist, 'secrets'));
+  });
+  afterAll(() => rm(outside, { recursive: true, force: true }));
+
+  test('symlinks that lead out of the folder are not followed', async () => {
+    const source = folderSource(dist);
+    expect(await source.read('secret.txt')).toBeUndefined();
+    expect(await source.read('secrets/key.txt')).toBeUndefined();
+    expect((await resolveRequest(source, '/secret.txt')).status).toBe(404);
+    expect((await resolveRequest(source, '/secrets/key.txt')).status).toBe(404);
+    expect((await resolveRequest(source, '/../secret.txt')).status).toBe(404);
+    expect(String((await resolveRequest(source, '/kurs/')).body)).toBe('Kurs');
+  });
+});
+
+describe('the dev server', () => {
+  test('adds exactly one module script and the revision, before </head>', () => {
+    const html = injectReloadScript('<html><head><title>x</title></head><body></body></html>', 'abc.3', 'H4sh');
+    expect(html).toBe(
+      '<html><head><title>x</title><meta name="clubsite-revision" content="abc.3"><script type="module" src="/__clubsite/reload-H4sh.js"></script></head><body></body></html>',
+    );
+  });
+
+  test('bound to loopback, answers only requests addressed to loopback names', () => {
+    for (const host of ['127.0.0.1:4321', 'localhost:4321', 'localhost', '[::1]:4321', 'club.localhost:4321']) {
+      expect(hostAllowed(host, '127.0.0.1'), host).toBe(true);
+    }
+    for (const host of ['evil.example:4321', 'evil.example', '127.0.0.1.evil.example', '[::2]:4321']) {
+      expect(hostAllowed(host, '127.0.0.1'), host).toBe(false);
+    }
+    expect(hostAllowed('192.168.1.20:4321', '0.0.0.0')).toBe(true);
+  });
+});
