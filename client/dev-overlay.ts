@@ -70,7 +70,7 @@ export function showOverlay(problems: DevProblem[]): void {
   header.append(title, close);
   const list = element('ol');
   list.append(...problems.map(problemItem));
-  const note = element('p', 'Below is the last good version of the page. Fix the file and save: this page updates by itself.', 'note');
+  const note = element('p', 'Fix the file and save: this page updates by itself. Until then you see the last version that worked.', 'note');
   section.append(header, note, list);
   root.append(section);
   document.documentElement.append(host);

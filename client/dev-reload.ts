@@ -15,7 +15,8 @@ interface DevMessage {
 
 const EVENTS = '/__clubsite/events';
 // The server names the build this page came from beside this script.
-let revision = decodeURIComponent(document.querySelector<HTMLMetaElement>('meta[name="clubsite-revision"]')?.content ?? '');
+const revisionMeta = document.querySelector<HTMLMetaElement>('meta[name="clubsite-revision"]');
+let revision = decodeURIComponent(revisionMeta?.content ?? '');
 let source: EventSource | undefined;
 
 function swapStylesheets(pairs: Array<[string, string]>): boolean {
@@ -41,7 +42,9 @@ function handle(message: DevMessage): void {
   }
   hideOverlay();
   if (message.type === 'css' && message.from === revision && message.swap && swapStylesheets(message.swap)) {
+    // The page is now what that build serves: it says so, as a fresh load would.
     revision = message.revision;
+    revisionMeta?.setAttribute('content', encodeURIComponent(revision));
     return;
   }
   if (message.revision !== revision) location.reload();

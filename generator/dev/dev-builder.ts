@@ -17,6 +17,7 @@ export interface DevBuildOptions {
 }
 
 export type BuildOutcome =
+  /** `plan` is what was saved this time (a failed build's leftovers are redone too, silently). */
   | { ok: true; result: BuildResult; ms: number; plan: ChangePlan; diff?: OutputDiff; swap?: Array<[string, string]> }
   | { ok: false; problems: DevProblem[]; ms: number; plan: ChangePlan; bug?: unknown };
 
@@ -71,13 +72,13 @@ export class DevBuilder {
       this.owed = plan;
       this.problems = problemsOf(error);
       const bug = error instanceof BuildFailed ? undefined : error;
-      return { ok: false, problems: this.problems, ms: performance.now() - start, plan, bug };
+      return { ok: false, problems: this.problems, ms: performance.now() - start, plan: change, bug };
     }
     this.owed = EMPTY_PLAN;
     this.problems = [];
     const previous = this.last;
     this.last = result;
-    if (!previous) return { ok: true, result, ms: performance.now() - start, plan };
+    if (!previous) return { ok: true, result, ms: performance.now() - start, plan: change };
     const diff = diffOutputs(previous.files, result.files);
     const swap = stylesheetSwap(
       { files: previous.files, styles: previous.client.styles },
@@ -85,7 +86,7 @@ export class DevBuilder {
       diff,
       normalizeBase(this.options.base),
     );
-    return { ok: true, result, ms: performance.now() - start, plan, diff, swap };
+    return { ok: true, result, ms: performance.now() - start, plan: change, diff, swap };
   }
 
   private buildOnce(plan: ChangePlan): Promise<BuildResult> {

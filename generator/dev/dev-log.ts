@@ -15,7 +15,7 @@ export function describeOutcome(outcome: BuildOutcome, sent: DevBuildEvent['sent
   const head = `${clock()} ${what(outcome.plan.files)}`;
   if (!outcome.ok) {
     const count = outcome.problems.length;
-    return `${head} → ✖ ${count} problem${count === 1 ? '' : 's'} (${ms}); still serving the last good site`;
+    return `${head} → ✖ ${count} problem${count === 1 ? '' : 's'} (${ms})`;
   }
   const changed = outcome.diff?.changed.length ?? outcome.result.files.size;
   const files = `${changed} file${changed === 1 ? '' : 's'} changed`;
@@ -31,11 +31,11 @@ export function describeOutcome(outcome: BuildOutcome, sent: DevBuildEvent['sent
   }
 }
 
-/** The problems as `build` prints them. */
-export function describeProblems(outcome: BuildOutcome): string {
+/** The problems as `build` prints them; `served` when there is a last good site to fall back on. */
+export function describeProblems(outcome: BuildOutcome, served: boolean): string {
   if (outcome.ok) return '';
   const blocks = outcome.problems.map((problem) => problem.text).join('\n\n');
   const bug = outcome.bug instanceof Error && outcome.bug.stack ? `\n\n${outcome.bug.stack}` : '';
   const count = outcome.problems.length;
-  return `${blocks}${bug}\n\n${count} problem${count === 1 ? '' : 's'} found; the last good site is still served. Save a fix and the page reloads.`;
+  return `${blocks}${bug}\n\n${count} problem${count === 1 ? '' : 's'} found; ${served ? 'the last good site is still served' : 'nothing to serve until they are fixed'}. Save a fix and the page reloads.`;
 }

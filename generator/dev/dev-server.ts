@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { watch, type FSWatcher } from 'chokidar';
 import type { BuildResult } from '../build.ts';
-import { hostAllowed } from '../serve/host-check.ts';
 import { displayUrl, listen } from '../serve/listen.ts';
-import { resolveRequest, send } from '../serve/static-files.ts';
 import { normalizeBase } from '../urls.ts';
 import { isIgnoredPath, planChanges } from './change-plan.ts';
 import { DevBuilder, type BuildOutcome } from './dev-builder.ts';
 import { describeOutcome, describeProblems } from './dev-log.ts';
-import { EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
+import { devRequestHandler } from './dev-requests.ts';
 import { openBrowser } from './open-browser.ts';
 import { ReloadChannel, type DevMessage } from './reload-channel.ts';
 import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
@@ -47,6 +45,8 @@ export interface DevServer {
   url: string;
   port: number;
   server: Server;
+  /** The revision open pages are told to be at. */
+  revision: () => string;
   /** The last good build: what is served. */
   last: () => BuildResult | undefined;
   /** Resolves when no rebuild runs or waits. */
@@ -78,47 +78,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const state = (): DevMessage => ({ type: 'state', revision: revision(), problems: builder.problems });
   const channel = new ReloadChannel(state);
-  const source = memorySource(() => builder.last?.files);
-  const inject = (html: string) => injectReloadScript(html, revision(), reloadClient.hash);
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    if (!hostAllowed(request.headers.host, host)) {
-      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
-      return;
-    }
-    const url = request.url ?? '/';
-    const pathname = url.split('?', 1)[0] ?? '/';
-    if (pathname === EVENTS) {
-      if (request.method === 'HEAD') response.writeHead(200, { 'content-type': 'text/event-stream' }).end();
-      else channel.connect(request, response);
-      return;
-    }
-    const script = RELOAD_SCRIPT.exec(pathname);
-    if (script) {
-      // An older name (the reload client was changed) still gets the current code, uncached.
-      const cache = script[1] === reloadClient.hash ? 'public, max-age=31536000, immutable' : 'no-store';
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cache });
-      response.end(request.method === 'HEAD' ? undefined : reloadClient.code);
-      return;
-    }
-    if (!builder.last) {
-      send(request, response, { status: 500, file: 'error.html', body: inject(NOT_BUILT) });
-      return;
-    }
-    send(request, response, await resolveRequest(source, url, base), inject);
-  };
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      log(`✖ ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Internal error');
-    });
-  });
+  let firstDone: () => void = () => {};
+  const firstBuild = new Promise<void>((resolve) => (firstDone = resolve));
+  const server = createServer(
+    devRequestHandler({
+      host,
+      base,
+      channel,
+      files: () => builder.last?.files,
+      reloadClient: () => reloadClient,
+      revision,
+      ready: firstBuild,
+      log,
+    }),
+  );
 
   const report = (outcome: BuildOutcome, sent: DevBuildEvent['sent']) => {
     for (const listener of listeners) listener({ outcome, sent, revision: revision() });
@@ -158,7 +132,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       channel.broadcast({ type: 'reload', revision: revision(), problems: [] });
     }
     log(describeOutcome(outcome, sent));
-    if (!outcome.ok) log(describeProblems(outcome));
+    if (!outcome.ok) log(describeProblems(outcome, builder.last !== undefined));
     report(outcome, sent);
     // A write the watcher swallowed (see SaveTracker) is built next.
     settling += 1;
@@ -172,14 +146,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   queue = createRebuildQueue(rebuild, options.debounceMs ?? 30);
 
-  // The first build, and the reload client beside it.
+  // The address first (a taken port is said at once), then the first build and the reload client.
   const started = performance.now();
-  const [first, bundled] = await Promise.all([
-    builder.run(planChanges([], { root, contentDir, siteInputs: new Set(), clientInputs: new Set(), devClientInputs: new Set() })),
-    bundleReloadClient(root),
-  ]);
-  reloadClient = bundled;
+  const port = await listen(server, options.port ?? 4321, host);
+  let first: BuildOutcome;
+  try {
+    [first, reloadClient] = await Promise.all([
+      builder.run(planChanges([], { root, contentDir, siteInputs: new Set(), clientInputs: new Set(), devClientInputs: new Set() })),
+      bundleReloadClient(root),
+    ]);
+  } catch (error) {
+    server.closeAllConnections();
+    server.close();
+    throw error;
+  }
   if (first.ok) builds += 1;
+  firstDone();
 
   const watched = [contentDir, ...['templates', 'site', 'client'].map((dir) => path.join(root, dir))].filter((dir) => existsSync(dir));
   const watcher: FSWatcher = watch(watched, { ignoreInitial: true, ignored: (file) => isIgnoredPath(file) });
@@ -189,14 +171,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   watcher.on('error', (error) => log(`✖ watching files: ${(error as Error).message}`));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
-  const port = await listen(server, options.port ?? 4321, host).catch(async (error: unknown) => {
-    await watcher.close();
-    throw error;
-  });
   const url = displayUrl(host, port, base);
   const pages = first.ok ? `${first.result.stats.pages} pages` : 'the site could not be built';
   log(`clubsite dev: ${pages} in ${(performance.now() - started).toFixed(0)} ms → ${url} (Ctrl+C to stop)`);
-  if (!first.ok) log(describeProblems(first));
+  if (!first.ok) log(describeProblems(first, false));
   log(`Watching ${watched.map((dir) => `${path.relative(root, dir) || '.'}/`).join(', ')}`);
   report(first, first.ok ? 'reload' : 'problems');
   if (options.open) openBrowser(url, log);
@@ -205,6 +183,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     server,
+    revision,
     last: () => builder.last,
     idle: async () => {
       for (;;) {
@@ -229,7 +208,3 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   };
 }
-
-const NOT_BUILT = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>clubsite: the site could not be built</title></head>
-<body><p>The site could not be built yet. The problems are listed here and in the terminal; this page reloads when they are fixed.</p></body></html>`;

@@ -2,8 +2,9 @@ import { readFile, symlink, unlink, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import type { Browser } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from '../../generator/build.ts';
 import { startDevServer, type DevBuildEvent, type DevServer } from '../../generator/dev/dev-server.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
@@ -38,6 +39,17 @@ function within<T>(promise: Promise<T>, what: string, ms = WAIT): Promise<T> {
 }
 
 const settled = () => within(dev.idle(), 'the dev server never became idle');
+
+/**
+ * Closes a page's context once the page has caught up with the last rebuild: closing while
+ * the dev server has the page reloading can hang Playwright.
+ */
+async function finish(page: Page, context: BrowserContext): Promise<void> {
+  await settled();
+  await page.waitForFunction((revision) => document.querySelector('meta[name="clubsite-revision"]')?.getAttribute('content') === revision, dev.revision(), { timeout: WAIT });
+  await page.waitForLoadState('load');
+  await within(context.close(), 'closing the browser context');
+}
 
 /** The next finished rebuild. */
 function nextBuild(timeoutMs = WAIT): Promise<DevBuildEvent> {
@@ -93,7 +105,7 @@ describe('clubsite dev', () => {
     await restore('content/pages/om.md');
     await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ state: 'detached', timeout: WAIT });
     expect(problems).toEqual([]);
-    await within(context.close(), 'closing the browser context');
+    await finish(page, context);
   });
 
   test('a broken menu.yaml shows an overlay naming the file and line over the last good page; fixing it clears it', async () => {
@@ -123,7 +135,7 @@ describe('clubsite dev', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Om klubben' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Meny' }).isVisible()).resolves.toBe(true);
     expect(problems).toEqual([]);
-    await within(context.close(), 'closing the browser context');
+    await finish(page, context);
   });
 
   test('a stylesheet-only change swaps the stylesheet without reloading the page', async () => {
@@ -144,7 +156,7 @@ describe('clubsite dev', () => {
     expect(await raw('/om/').then((response) => response.body)).toContain(`href="${after}"`);
     await restore('site/styles/base.css');
     expect(problems).toEqual([]);
-    await within(context.close(), 'closing the browser context');
+    await finish(page, context);
   });
 
   test('answers as the host does: no file outside the output, GET and HEAD only, redirects and the 404 page', async () => {
@@ -171,6 +183,7 @@ describe('clubsite dev', () => {
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
     expect(await raw('/kurs')).toMatchObject({ status: 301, headers: { location: '/kurs/' } });
+    expect((await raw('/__clubsite/nothing')).status).toBe(404);
 
     const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
     const response = await page.goto('/finnes-ikke');
@@ -180,7 +193,24 @@ describe('clubsite dev', () => {
     expect(new URL(page.url()).pathname).toBe('/kurs/');
     expect(redirected?.status()).toBe(200);
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
-    await within(context.close(), 'closing the browser context');
+    await finish(page, context);
+  });
+
+  test('under a base path it serves what build --base writes, and only there', async () => {
+    const based = await startDevServer({ root: project.root, contentDir: project.contentDir, port: 0, now: '2025-12-10T18:00', base: '/klubb/', log: () => {} });
+    try {
+      const get = (pathname: string) => fetch(`${based.url}${pathname}`, { redirect: 'manual' });
+      expect((await get('/om/')).status).toBe(404);
+      expect((await get('/klubb')).headers.get('location')).toBe('/klubb/');
+      expect((await get('/klubb/om')).headers.get('location')).toBe('/klubb/om/');
+      const html = await (await get('/klubb/om/')).text();
+      expect(html).toContain('href="/klubb/assets/');
+      expect(html).toContain('<script type="module" src="/__clubsite/reload-');
+      const full = await build({ root: project.root, contentDir: project.contentDir, now: '2025-12-10T18:00', base: '/klubb/' });
+      expect(html.replace(/<meta name="clubsite-revision"[^>]*><script type="module" src="\/__clubsite\/[^"]*"><\/script>/, '')).toBe(full.files.get('om/index.html'));
+    } finally {
+      await based.close();
+    }
   });
 
   test('saves during a build fold into one next build and the page ends consistent', async () => {
@@ -205,7 +235,7 @@ describe('clubsite dev', () => {
     expect(html).not.toContain('Andre lagring.');
     await restore('content/pages/om.md');
     expect(problems).toEqual([]);
-    await within(context.close(), 'closing the browser context');
+    await finish(page, context);
   });
 
   test('a half-written or vanishing file never stops the server', async () => {
@@ -234,6 +264,6 @@ describe('clubsite dev', () => {
     await restore('content/pages/om.md');
     expect((await raw('/om/')).status).toBe(200);
     expect(problems).toEqual([]);
-    await within(context.close(), 'closing the browser context');
+    await finish(page, context);
   });
 });

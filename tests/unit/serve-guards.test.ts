@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { injectReloadScript, memorySource } from '../../generator/dev/memory-source.ts';
 import { hostAllowed } from '../../generator/serve/host-check.ts';
 import { folderSource, resolveRequest } from '../../generator/serve/static-files.ts';
@@ -69,6 +71,36 @@ describe('a built folder on disk', () => {
     await symlink(path.join(outside, 'secrets'), path.join(dist, 'secrets'));
   });
   afterAll(() => rm(outside, { recursive: true, force: true }));
+
+  test('clubsite preview answers as a static host, and nothing outside the folder', async () => {
+    const server: Server = await startPreviewServer({ dir: dist, port: 0, host: '127.0.0.1', quiet: true });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const raw = (pathname: string, method = 'GET', host?: string) =>
+      new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: host ? { host } : {} }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/secret.txt', '/secrets/key.txt', '/kurs/..%2f..%2fsecret.txt']) {
+        expect(await raw(attempt), attempt).toEqual({ status: 404, location: undefined, body: 'Fant ikke siden' });
+      }
+      expect(await raw('/kurs')).toMatchObject({ status: 301, location: '/kurs/' });
+      expect(await raw('/kurs/')).toMatchObject({ status: 200, body: 'Kurs' });
+      expect(await raw('/kurs/', 'POST')).toMatchObject({ status: 405 });
+      expect(await raw('/kurs/', 'HEAD')).toMatchObject({ status: 200, body: '' });
+      // A page elsewhere on the web cannot reach it by pointing its own name at 127.0.0.1.
+      expect(await raw('/kurs/', 'GET', 'evil.example:80')).toMatchObject({ status: 403 });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   test('symlinks that lead out of the folder are not followed', async () => {
     const source = folderSource(dist);

@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostAllowed } from '../serve/host-check.ts';
+import { resolveRequest, send } from '../serve/static-files.ts';
+import { EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
+import type { ReloadChannel } from './reload-channel.ts';
+import type { ReloadClient } from './reload-client.ts';
+
+export interface DevRequestOptions {
+  /** The address the server is bound to (loopback: only loopback Host names are answered). */
+  host: string;
+  base: string;
+  channel: ReloadChannel;
+  /** The last good build's files, or undefined before the first one. */
+  files: () => ReadonlyMap<string, string | Uint8Array> | undefined;
+  reloadClient: () => ReloadClient;
+  revision: () => string;
+  /** Requests that come while the first build runs wait for it. */
+  ready: Promise<void>;
+  log: (line: string) => void;
+}
+
+/**
+ * What the dev server answers: the build's files as a static host serves them (same base
+ * path, /kurs → /kurs/, 404.html with 404), HTML with the reload script added, the reload
+ * script and its event stream. Only GET and HEAD; nothing is read from disk.
+ */
+export function devRequestHandler(options: DevRequestOptions): (request: IncomingMessage, response: ServerResponse) => void {
+  const source = memorySource(options.files);
+  const inject = (html: string) => injectReloadScript(html, options.revision(), options.reloadClient().hash);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (!hostAllowed(request.headers.host, options.host)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+      return;
+    }
+    await options.ready;
+    const url = request.url ?? '/';
+    const pathname = url.split('?', 1)[0] ?? '/';
+    if (pathname === EVENTS) {
+      if (request.method === 'HEAD') response.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+      else options.channel.connect(request, response);
+      return;
+    }
+    const script = RELOAD_SCRIPT.exec(pathname);
+    if (script) {
+      const client = options.reloadClient();
+      // An older name (the reload client was changed) still gets the current code, uncached.
+      const cache = script[1] === client.hash ? 'public, max-age=31536000, immutable' : 'no-store';
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': cache });
+      response.end(request.method === 'HEAD' ? undefined : client.code);
+      return;
+    }
+    if (!options.files()) {
+      send(request, response, { status: 500, file: 'error.html', body: inject(NOT_BUILT) });
+      return;
+    }
+    send(request, response, await resolveRequest(source, url, options.base), inject);
+  };
+
+  return (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      options.log(`✖ ${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Internal error');
+    });
+  };
+}
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>clubsite: the site could not be built</title></head>
+<body><p>The site could not be built yet. The problems are listed here and in the terminal; this page reloads when they are fixed.</p></body></html>`;
