@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Island } from '../client/island.tsx';
 import type { PageProps } from '../site/data.ts';
 import { text } from '../site/schemas/common.ts';
-import SearchResults from '../site/widgets/search-results.tsx';
+import SearchResults, { INDEX_LINK_ATTRIBUTE } from '../site/widgets/search-results.tsx';
 
 export const searchPageSchema = z.strictObject({
   /** Words offered as ready-made searches while the search field is empty. */
@@ -14,14 +14,15 @@ type SearchPage = z.infer<typeof searchPageSchema>;
 /**
  * The search page. The results are a widget: it reads the query from the address and
  * fetches the prebuilt index, which no other page loads. The index starts downloading while
- * the page is still being read (preload), so the first hits do not wait for it.
+ * the page is still being read (preload), and the widget starts searching it before React has
+ * hydrated, so the first hits wait for neither.
  */
 export function SearchTemplate({ page, href, searchIndex }: PageProps<SearchPage>) {
   if (!searchIndex) throw new Error('The search page needs the search index: register its template with usesSearchIndex.');
   const props = { indexUrl: searchIndex.url, action: href('/search'), suggestions: page.data.suggestions ?? [] };
   return (
     <div className="search-page">
-      <link rel="preload" href={searchIndex.url} as="fetch" crossOrigin="anonymous" />
+      <link rel="preload" href={searchIndex.url} as="fetch" crossOrigin="anonymous" {...{ [INDEX_LINK_ATTRIBUTE]: '' }} />
       <Island name="search-results" component={SearchResults} props={props} when="load" />
       <noscript>
         <p className="search-page__noscript">

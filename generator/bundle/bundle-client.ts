@@ -12,6 +12,12 @@ export interface ClientBundle {
   scripts: string[];
   /** The island runtime: loaded only by pages that have an island. */
   islandRuntime: string | undefined;
+  /**
+   * Per island: every chunk it needs to hydrate (its own, React, and what they import). A page
+   * whose island hydrates at load preloads them, so they download while the HTML is read
+   * instead of one import after another once the runtime starts.
+   */
+  islandPreloads: Record<string, string[]>;
   /** Minified head scripts, inlined as they are. */
   headScripts: string[];
   /** Source files the bundle is made of (absolute), for the watcher. */
@@ -81,18 +87,45 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
     const outputOf = (entry: string) => entryOutputs.get(entry) ?? entryOutputs.get(path.normalize(entry));
     const styles = [outputOf(site.styles)].filter((file): file is string => file !== undefined);
     const scripts = site.scripts.map(outputOf).filter((file): file is string => file !== undefined);
+    const islandRuntime = [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1];
+    const islandPreloads = preloadsOf(main.metafile, islandRuntime, new Map(islandNames.map((name) => [name, outputOf(site.islands[name] ?? '')])));
     const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
     return {
       files,
       styles,
       scripts,
-      islandRuntime: [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1],
+      islandRuntime,
+      islandPreloads,
       headScripts: head.map((result) => (result.outputFiles[0]?.text ?? '').trim()),
       inputs: [...new Set(inputs)].filter((input) => !input.includes(':')).map((input) => path.resolve(root, input)),
     };
   } catch (error) {
     throw bundleError(error, root);
   }
+}
+
+/**
+ * What each island needs: its chunk and the modules the runtime imports beside it (React),
+ * each with everything it imports in turn. Other islands' chunks are not included.
+ */
+function preloadsOf(metafile: esbuild.Metafile, runtime: string | undefined, islands: Map<string, string | undefined>): Record<string, string[]> {
+  const islandChunks = new Set(islands.values());
+  const shared = (runtime ? (metafile.outputs[runtime]?.imports ?? []) : [])
+    .filter((found) => found.kind === 'dynamic-import' && !islandChunks.has(found.path))
+    .map((found) => found.path);
+  const closure = (start: string[]): string[] => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const found of metafile.outputs[file]?.imports ?? []) if (found.kind === 'import-statement') visit(found.path);
+    };
+    start.forEach(visit);
+    return [...seen].sort();
+  };
+  const preloads: Record<string, string[]> = {};
+  for (const [name, chunk] of islands) if (chunk) preloads[name] = closure([...shared, chunk]);
+  return preloads;
 }
 
 function virtualModule(name: string, contents: string, root: string): esbuild.Plugin {

@@ -38,10 +38,20 @@ export interface SearchIndexFile {
 /** What a visitor can find on a page: its main content as text, plus what its widgets can show. */
 export function searchDocument(page: RenderedPage, href: (route: string) => string): SearchDocument {
   const title = tidy(page.page.title);
-  const content = [tidy(textOfHtml(withoutTitleHeading(mainOfHtml(page.html), title))), tidy(page.searchText)]
-    .filter((text) => text !== '')
-    .join(' ');
+  const text = tidy(textOfHtml(withoutTitleHeading(mainOfHtml(page.html), title)));
+  const content = [text, unseenSentences(tidy(page.searchText), text)].filter((part) => part !== '').join(' ');
   return { id: page.route, title, url: href(page.route), content };
+}
+
+/**
+ * The sentences of a template's extra text that the page does not already show: the same
+ * words twice make the index bigger and the search slower, and find nothing new.
+ */
+function unseenSentences(extra: string, shown: string): string {
+  return extra
+    .split(/(?<=[.!?…])\s+/)
+    .filter((sentence) => !shown.includes(sentence))
+    .join(' ');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ISLAND_NAME, ISLAND_TAG } from '../../client/island-markup.ts';
+import { ISLAND_NAME, ISLAND_TAG, ISLAND_WHEN } from '../../client/island-markup.ts';
 import type { Page, PageSummary, SiteDefinition, TemplateProps } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
@@ -19,7 +19,7 @@ export interface RenderInput {
   now: Date;
   urls: Urls;
   assets: ContentAssets;
-  client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[] };
+  client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[]; islandPreloads?: Record<string, string[]> };
 }
 
 export interface RenderedPage {
@@ -97,7 +97,7 @@ export function renderPage(
         noindex: page.noindex,
       }),
     );
-    const html = `<!doctype html>\n${documentHtml}\n`;
+    const html = `<!doctype html>\n${withPreloads(documentHtml, bodyHtml, input)}\n`;
     checkLinks(html, input, page, errors);
     return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '' };
   } catch (error) {
@@ -116,6 +116,15 @@ export function renderPage(
     );
     return undefined;
   }
+}
+
+/** Islands that hydrate at load have their chunks preloaded from <head> (see ClientBundle.islandPreloads). */
+function withPreloads(documentHtml: string, bodyHtml: string, input: RenderInput): string {
+  const due = [...bodyHtml.matchAll(new RegExp(`<${ISLAND_TAG} ${ISLAND_NAME}="([^"]*)" ${ISLAND_WHEN}="load"`, 'g'))];
+  const files = [...new Set(due.flatMap((match) => input.client.islandPreloads?.[match[1] ?? ''] ?? []))];
+  if (files.length === 0) return documentHtml;
+  const links = files.map((file) => `<link rel="modulepreload" href="${input.urls.base}${file}"/>`).join('');
+  return documentHtml.replace('</head>', `${links}</head>`);
 }
 
 function checkIslands(html: string, site: SiteDefinition, page: ValidatedPage, errors: ContentError[]): void {

@@ -1,4 +1,4 @@
-import Fuse, { type FuseIndex, type FuseResult } from 'fuse.js/basic';
+import Fuse, { type FuseIndex } from 'fuse.js/basic';
 
 /** A page as the search knows it (the build writes these). */
 export interface SearchDocument {
@@ -48,7 +48,7 @@ export type Search = (query: string) => SearchHit[];
  * content, within THRESHOLD) and scores it; the best score comes first. Fuse's field-length
  * norm is off: a page's content is its whole text, and a long page about swimming courses must
  * not lose to a short one that mentions a course once. Pages with the same score are ordered
- * by how often they hold the words that matched.
+ * by how often they hold the query, or the query with one letter less («hval» for «hvall»).
  */
 export function createSearch(data: SearchIndexData): Search {
   const documents = data.entries.map((entry) => entry.document);
@@ -58,7 +58,7 @@ export function createSearch(data: SearchIndexData): Search {
   });
   const fuse = new Fuse(
     documents,
-    { keys: SEARCH_KEYS, threshold: THRESHOLD, ignoreLocation: true, ignoreFieldNorm: true, includeScore: true, includeMatches: true },
+    { keys: SEARCH_KEYS, threshold: THRESHOLD, ignoreLocation: true, ignoreFieldNorm: true, includeScore: true },
     index,
   );
   return (query) => {
@@ -66,7 +66,7 @@ export function createSearch(data: SearchIndexData): Search {
     if (wanted === '') return [];
     return fuse
       .search(wanted)
-      .map((result, order) => ({ result, order, often: timesFound(result, wanted) }))
+      .map((result, order) => ({ result, order, often: timesFound(result.item, wanted) }))
       .sort((a, b) => (a.result.score ?? 0) - (b.result.score ?? 0) || b.often - a.often || a.order - b.order)
       .map(({ result: { item, score } }) => ({
         id: item.id,
@@ -78,15 +78,23 @@ export function createSearch(data: SearchIndexData): Search {
   };
 }
 
-/** How often the page holds the query, or the closest form of it that Fuse matched («hval» for «hvall»). */
-function timesFound({ item, matches = [] }: FuseResult<SearchDocument>, query: string): number {
-  const text = `${item.title} ${item.content}`.toLowerCase();
-  const shortest = Math.max(2, Math.ceil(query.length * (1 - THRESHOLD)));
-  const forms = new Set([query.toLowerCase()]);
-  for (const { value = '', indices } of matches) {
-    for (const [start, end] of indices) if (end - start + 1 >= shortest) forms.add(value.slice(start, end + 1).toLowerCase());
+/**
+ * How often a page holds the query, or a form of it with one letter left out: a typo with a
+ * letter too many («hvall») then counts the word that was meant («hval»). Forms shorter than
+ * four letters are too common to tell pages apart.
+ */
+function timesFound(document: SearchDocument, query: string): number {
+  const text = `${document.title} ${document.content}`.toLowerCase();
+  const wanted = query.toLowerCase();
+  const forms = new Set([wanted]);
+  if (wanted.length > 4) for (let at = 0; at < wanted.length; at += 1) forms.add(wanted.slice(0, at) + wanted.slice(at + 1));
+  let most = 0;
+  for (const form of forms) {
+    let count = 0;
+    for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + form.length)) count += 1;
+    most = Math.max(most, count);
   }
-  return Math.max(...[...forms].map((form) => text.split(form).length - 1));
+  return most;
 }
 
 /** Reads the index file fetched from the build: anything else is an error, not a crash later. */

@@ -27,7 +27,7 @@ function loadSearch(url: string): Promise<Search> {
       if (!response.ok) throw new Error(`The search index answered ${response.status}`);
       return response.json() as Promise<unknown>;
     })
-    .then((data) => createSearch(parseSearchIndex(data)))
+    .then((data) => rememberLast(createSearch(parseSearchIndex(data))))
     .catch((error: unknown) => {
       loading = undefined;
       throw error;
@@ -35,7 +35,26 @@ function loadSearch(url: string): Promise<Search> {
   return loading;
 }
 
+/** The same query twice (searched early, then shown) is searched once. */
+function rememberLast(search: Search): Search {
+  let last: { query: string; hits: SearchHit[] } | undefined;
+  return (query) => {
+    if (last?.query !== query) last = { query, hits: search(query) };
+    return last.hits;
+  };
+}
+
 const queryInAddress = () => normaliseQuery(new URLSearchParams(window.location.search).get('q'));
+
+/** Marks the page's preload of the index (templates/search.tsx), so this module can find it. */
+export const INDEX_LINK_ATTRIBUTE = 'data-search-index';
+
+// In the browser, start as soon as this module runs, while React is still starting: the page
+// has preloaded the index, so the hits for the address's query are ready when the widget is.
+if (typeof document !== 'undefined') {
+  const url = document.querySelector(`link[${INDEX_LINK_ATTRIBUTE}]`)?.getAttribute('href');
+  if (url) loadSearch(url).then((search) => search(queryInAddress()), () => undefined);
+}
 
 /**
  * The search page: reads `q` from the address, fetches the prebuilt index and lists the hits,

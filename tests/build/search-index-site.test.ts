@@ -64,6 +64,14 @@ describe('the real site’s search index', () => {
     expect(withFuse[0]).toMatch(/^assets\/chunks\/search-results-[^/]+\.js$/);
   });
 
+  test('the search page preloads its widget and React from <head>; pages without a search do not', () => {
+    const chunk = [...result.files.keys()].find((file) => /^assets\/chunks\/search-results-[^/]+\.js$/.test(file)) ?? 'missing';
+    const head = (route: string) => /<head>[\s\S]*<\/head>/.exec(result.pages.find((page) => page.route === route)?.html ?? '')?.[0] ?? '';
+    expect(head('/search')).toContain(`<link rel="modulepreload" href="/${chunk}"/>`);
+    expect(head('/search').match(/rel="modulepreload"/g)?.length).toBeGreaterThan(1);
+    for (const page of result.pages.filter((page) => page.route !== '/search')) expect(page.html).not.toContain(chunk);
+  });
+
   test('two builds give the same index, byte for byte', async () => {
     const again = await buildSite('2025-12-10T18:00');
     expect(again.files.get(indexPath)).toBe(result.files.get(indexPath));

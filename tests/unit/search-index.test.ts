@@ -67,8 +67,12 @@ describe('search documents', () => {
     expect(content).toContain('Hvor lenge varer et kurs? Ti uker, én dag i uka.');
   });
 
-  test("what a template's widgets can show (searchText) is added after the page text", () => {
+  test("what a template's widgets can show (searchText) is added after the page text, without what the page already shows", () => {
     expect(byId.get('/kurs')?.content).toMatch(/Hval: Vi anbefaler Hval for barn som er utrygge i vannet\. Sjøløve er for de viderekomne\.$/);
+    const repeated = fixturePage('/kurs', 'Kurs', '<p>Hval er første nivå. Skilpadde kommer etterpå.</p>', {
+      searchText: 'Hval er første nivå. Er barnet trygt i vannet? Skilpadde kommer etterpå.',
+    });
+    expect(searchDocument(repeated, href).content).toBe('Hval er første nivå. Skilpadde kommer etterpå. Er barnet trygt i vannet?');
   });
 
   test('island props, scripts, drawings and comments are not text; the widget markup is', () => {
