@@ -21,7 +21,7 @@ const originals = new Map<string, string>();
 beforeAll(async () => {
   [project, browser] = await Promise.all([copyProject(), launchBrowser()]);
   dev = await startDevServer({ root: project.root, contentDir: project.contentDir, port: 0, now: '2025-12-10T18:00', log: (line) => terminal.push(line) });
-  for (const file of ['content/pages/om.md', 'content/menu.yaml', 'site/styles/base.css']) originals.set(file, await readFile(project.at(file), 'utf8'));
+  for (const file of ['content/pages/om.md', 'content/menu.yaml', 'site/styles/base.css', 'templates/not-found.tsx']) originals.set(file, await readFile(project.at(file), 'utf8'));
 });
 
 afterAll(async () => {
@@ -156,6 +156,26 @@ describe('clubsite dev', () => {
     expect(await raw('/om/').then((response) => response.body)).toContain(`href="${after}"`);
     await restore('site/styles/base.css');
     expect(problems).toEqual([]);
+    await finish(page, context);
+  });
+
+  test('a template change re-renders with the new code; a syntax error in it shows in the overlay until fixed', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/finnes-ikke/');
+    const template = originals.get('templates/not-found.tsx') ?? '';
+    const changed = await save('templates/not-found.tsx', template.replace('Vi finner ikke denne siden', 'Denne siden fant vi ikke'));
+    expect(changed.sent).toBe('reload');
+    await page.getByRole('heading', { level: 1, name: 'Denne siden fant vi ikke' }).waitFor({ timeout: WAIT });
+    const lineOfHeading = template.split('\n').findIndex((line) => line.includes('<h1>')) + 1;
+    const broken = await save('templates/not-found.tsx', template.replace('<h1>Vi finner ikke denne siden</h1>', '<h1>Vi finner ikke denne siden</h2>'));
+    expect(broken.sent).toBe('problems');
+    const overlay = page.locator('clubsite-dev-overlay [role="alert"]');
+    await overlay.waitFor({ timeout: WAIT });
+    expect(await overlay.innerText()).toContain(`templates/not-found.tsx:${lineOfHeading}:`);
+    await restore('templates/not-found.tsx');
+    await overlay.waitFor({ state: 'detached', timeout: WAIT });
+    await page.getByRole('heading', { level: 1, name: 'Vi finner ikke denne siden' }).waitFor({ timeout: WAIT });
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
     await finish(page, context);
   });
 
