@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuildResult } from '../../generator/build.ts';
+import type { SearchIndexJson } from '../../generator/index/search-index.ts';
 import { buildFixture, fixtureSite, text } from '../support/fixture-site.ts';
 
 let result: BuildResult;
@@ -76,10 +77,12 @@ describe('a fixture site built in memory', () => {
   test('the search index holds indexable pages only, prebuilt, under a hashed name', () => {
     const file = [...result.files.keys()].find((name) => /^assets\/search-[A-Za-z0-9]{10}\.json$/.test(name));
     expect(file).toBeDefined();
-    const index = JSON.parse(text(result, file ?? '')) as { documents: Array<{ id: string; title: string; content: string }>; index: { keys: unknown[] } };
-    expect(index.documents.map((document) => document.id)).toEqual(['/', '/events', '/om', '/om/styret']);
-    expect(index.documents.find((document) => document.id === '/events')?.content).toContain('Autumn meet');
-    expect(index.index.keys.length).toBe(2);
+    const index = JSON.parse(text(result, file ?? '')) as SearchIndexJson;
+    const documents = index.entries.map((entry) => entry.document);
+    expect(documents.map((document) => document.id)).toEqual(['/', '/events', '/om', '/om/styret']);
+    expect(documents.find((document) => document.id === '/events')?.content).toContain('Autumn meet');
+    expect(index.keys.length).toBe(2);
+    expect(index.entries.every((entry) => Object.keys(entry.record.$).length > 0)).toBe(true);
   });
 
   test('the build reports its stages in order, with pages and bytes', () => {
