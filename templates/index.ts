@@ -18,8 +18,8 @@ import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
 import { MembershipTemplate, membershipSchema } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
-import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SocialTemplate } from './social.tsx';
+import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
 
 const site: SiteDefinition = {

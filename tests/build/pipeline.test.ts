@@ -82,7 +82,7 @@ describe('a fixture site built in memory', () => {
     expect(documents.map((document) => document.id)).toEqual(['/', '/events', '/om', '/om/styret']);
     expect(documents.find((document) => document.id === '/events')?.content).toContain('Autumn meet');
     expect(index.keys.length).toBe(2);
-    expect(index.entries.every((entry) => Object.keys(entry.record.$).length > 0)).toBe(true);
+    expect(index.entries.every((entry) => Object.keys(entry.record.$ ?? {}).length > 0)).toBe(true);
   });
 
   test('the build reports its stages in order, with pages and bytes', () => {
