@@ -14,7 +14,7 @@ import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
 import { createUrls } from './urls.ts';
 import { siteSettingsSchema, validateContent, validateSource } from './validate/validate-content.ts';
-import { redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './write/site-files.ts';
+import { gatherOutput } from './write/gather-output.ts';
 
 export interface BuildOptions {
   /** The project folder: content/, templates/, site/, client/ and node_modules/ are here. */
@@ -116,20 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
-  const files = await stage('gather', () => {
-    const out = new Map<string, string | Uint8Array>();
-    for (const page of rendered) out.set(urls.fileOf(page.route), page.html);
-    if (notFound) out.set('404.html', notFound.html);
-    const redirects = [...routes].flatMap(([from, entry]) => (entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : []));
-    for (const [from, to] of redirects) out.set(urls.fileOf(from), redirectHtml(to, urls));
-    if (redirects.length > 0) out.set('_redirects', redirectsFile(redirects, urls));
-    out.set('sitemap.xml', sitemapXml(rendered.filter((page) => !page.noindex).map((page) => page.route), urls));
-    out.set('robots.txt', robotsTxt(urls));
-    out.set(index.path, index.json);
-    for (const [file, data] of client.files) out.set(file, data);
-    for (const { output, bytes } of assets.used.values()) out.set(output, bytes);
-    return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  });
+  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets }));
 
   return {
     now,

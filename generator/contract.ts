@@ -99,6 +99,8 @@ export interface DocumentProps extends TemplateProps {
   /** Hashed URLs of the stylesheet and module scripts this page loads. */
   styles: string[];
   scripts: string[];
+  /** Module chunks to preload (`<link rel="modulepreload">`): islands that hydrate at load. */
+  preloads: string[];
   /** Minified head scripts, to inline as they are. */
   headScripts: string[];
   noindex: boolean;

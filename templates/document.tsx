@@ -39,6 +39,9 @@ export function Document(props: DocumentProps) {
         {props.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
+        {props.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body>
         <a className="skip-link" href="#innhold">

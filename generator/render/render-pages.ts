@@ -93,11 +93,12 @@ export function renderPage(
         bodyHtml,
         styles: input.client.styles.map((file) => `${urls.base}${file}`),
         scripts: scripts.map((file) => `${urls.base}${file}`),
+        preloads: preloadsFor(bodyHtml, input).map((file) => `${urls.base}${file}`),
         headScripts: input.client.headScripts,
         noindex: page.noindex,
       }),
     );
-    const html = `<!doctype html>\n${withPreloads(documentHtml, bodyHtml, input)}\n`;
+    const html = `<!doctype html>\n${documentHtml}\n`;
     checkLinks(html, input, page, errors);
     return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '' };
   } catch (error) {
@@ -118,13 +119,10 @@ export function renderPage(
   }
 }
 
-/** Islands that hydrate at load have their chunks preloaded from <head> (see ClientBundle.islandPreloads). */
-function withPreloads(documentHtml: string, bodyHtml: string, input: RenderInput): string {
+/** The chunks of islands that hydrate at load: preloaded from <head> (see ClientBundle.islandPreloads). */
+function preloadsFor(bodyHtml: string, input: RenderInput): string[] {
   const due = [...bodyHtml.matchAll(new RegExp(`<${ISLAND_TAG} ${ISLAND_NAME}="([^"]*)" ${ISLAND_WHEN}="load"`, 'g'))];
-  const files = [...new Set(due.flatMap((match) => input.client.islandPreloads?.[match[1] ?? ''] ?? []))];
-  if (files.length === 0) return documentHtml;
-  const links = files.map((file) => `<link rel="modulepreload" href="${input.urls.base}${file}"/>`).join('');
-  return documentHtml.replace('</head>', `${links}</head>`);
+  return [...new Set(due.flatMap((match) => input.client.islandPreloads?.[match[1] ?? ''] ?? []))];
 }
 
 function checkIslands(html: string, site: SiteDefinition, page: ValidatedPage, errors: ContentError[]): void {

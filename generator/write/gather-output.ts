@@ -1,0 +1,37 @@
+import type { ClientBundle } from '../bundle/bundle-client.ts';
+import type { SearchIndexFile } from '../index/search-index.ts';
+import type { ContentAssets } from '../render/assets.ts';
+import type { RenderedPage } from '../render/render-pages.ts';
+import type { RouteTable } from '../route/route-table.ts';
+import type { Urls } from '../urls.ts';
+import { redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
+
+export interface OutputParts {
+  pages: RenderedPage[];
+  notFound: RenderedPage | undefined;
+  routes: RouteTable;
+  urls: Urls;
+  index: SearchIndexFile;
+  client: ClientBundle;
+  assets: ContentAssets;
+}
+
+/**
+ * Every file of the output, by path, in a stable order: pages, 404.html, redirect pages and
+ * _redirects, sitemap.xml, robots.txt, the search index, the bundled browser code and the
+ * content images in use.
+ */
+export function gatherOutput({ pages, notFound, routes, urls, index, client, assets }: OutputParts): Map<string, string | Uint8Array> {
+  const out = new Map<string, string | Uint8Array>();
+  for (const page of pages) out.set(urls.fileOf(page.route), page.html);
+  if (notFound) out.set('404.html', notFound.html);
+  const redirects = [...routes].flatMap(([from, entry]) => (entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : []));
+  for (const [from, to] of redirects) out.set(urls.fileOf(from), redirectHtml(to, urls));
+  if (redirects.length > 0) out.set('_redirects', redirectsFile(redirects, urls));
+  out.set('sitemap.xml', sitemapXml(pages.filter((page) => !page.noindex).map((page) => page.route), urls));
+  out.set('robots.txt', robotsTxt(urls));
+  out.set(index.path, index.json);
+  for (const [file, data] of client.files) out.set(file, data);
+  for (const { output, bytes } of assets.used.values()) out.set(output, bytes);
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
