@@ -144,7 +144,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }, SETTLE_MS).unref();
   };
 
-  queue = createRebuildQueue(rebuild, options.debounceMs ?? 30);
+  queue = createRebuildQueue(rebuild, options.debounceMs ?? 10);
 
   // The address first (a taken port is said at once), then the first build and the reload client.
   const started = performance.now();

@@ -12,7 +12,7 @@ export interface RebuildQueue {
   close: () => Promise<void>;
 }
 
-export function createRebuildQueue(run: (files: string[]) => Promise<void>, delayMs = 30): RebuildQueue {
+export function createRebuildQueue(run: (files: string[]) => Promise<void>, delayMs = 10): RebuildQueue {
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -68,7 +68,7 @@ const now = () => performance.timeOrigin + performance.now();
 interface Timing {
   /** Save → the new page's DOMContentLoaded in Chromium. */
   total: number;
-  /** Save → rebuild starts (file watcher and the 30 ms gathering of a save's writes). */
+  /** Save → rebuild starts (file watcher and the 10 ms gathering of a save's writes). */
   watch: number;
   rebuild: number;
   /** Pages told → the new page's DOMContentLoaded (reload, request, parse). */
