@@ -17,5 +17,4 @@ export function correctDates(now: Date): void {
     element.hidden = today.date >= (element.dataset.showUntil ?? '');
   }
   correctCalendarDoors(today);
-  document.dispatchEvent(new CustomEvent('clubsite:today', { detail: today }));
 }

@@ -1,5 +1,5 @@
-// Every page's only script: the theme switch, and correcting what a stale build shows about
-// today (a nightly build can fail). A few hundred bytes, no React.
+// Every page's script: the theme switch, correcting what a stale build shows about today (a
+// nightly build can fail), and hiding sponsor logos that fail to load. Under 2 KB gzip, no React.
 import { wireThemeSwitch } from './theme-switch.ts';
 import { correctDates } from './date-correction.ts';
 import { hideBrokenImages } from './hide-broken-images.ts';
