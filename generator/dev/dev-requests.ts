@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostAllowed } from '../serve/host-check.ts';
+import { refuseRequest } from '../serve/host-check.ts';
 import { resolveRequest, send } from '../serve/static-files.ts';
 import { EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
 import type { ReloadChannel } from './reload-channel.ts';
@@ -29,14 +29,7 @@ export function devRequestHandler(options: DevRequestOptions): (request: Incomin
   const inject = (html: string) => injectReloadScript(html, options.revision(), options.reloadClient().hash);
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    if (!hostAllowed(request.headers.host, options.host)) {
-      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
-      return;
-    }
+    if (refuseRequest(request, response, options.host)) return;
     await options.ready;
     const url = request.url ?? '/';
     const pathname = url.split('?', 1)[0] ?? '/';

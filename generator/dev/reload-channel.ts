@@ -1,15 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DevProblem } from '../../client/dev-overlay.ts';
 
-/** A problem as the browser overlay shows it: the same parts `formatErrors` prints. */
-export interface DevProblem {
-  /** `content/menu.yaml:12:7`, or `(clubsite)` for a bug. */
-  location: string;
-  field?: string;
-  message: string;
-  hint: string;
-  /** The block exactly as the terminal shows it. */
-  text: string;
-}
+export type { DevProblem };
 
 /** What the page hears. `revision` names the last good build; a page built at another reloads. */
 export type DevMessage =

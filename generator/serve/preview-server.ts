@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { normalizeBase } from '../urls.ts';
-import { hostAllowed } from './host-check.ts';
+import { refuseRequest } from './host-check.ts';
 import { displayUrl, listen, ServeError } from './listen.ts';
 import { folderSource, resolveRequest, send } from './static-files.ts';
 
@@ -27,14 +27,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
   const base = normalizeBase(options.base ?? '/');
   const source = folderSource(dir);
   const server = createServer((request, response) => {
-    if (!hostAllowed(request.headers.host, options.host)) {
-      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
-      return;
-    }
+    if (refuseRequest(request, response, options.host)) return;
     resolveRequest(source, request.url ?? '/', base)
       .then((resolved) => send(request, response, resolved))
       .catch((error: unknown) => {
