@@ -4,8 +4,3 @@ import { createHash } from 'node:crypto';
 export function contentHash(data: string | Uint8Array, length = 10): string {
   return createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, 'x').slice(0, length);
 }
-
-/** The CSP source for an inline script: 'sha256-…'. */
-export function cspHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-}
