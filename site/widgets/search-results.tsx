@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { createSearch, normaliseQuery, parseSearchIndex, type Search, type SearchHit } from '../logic/site-search.ts';
 
 export interface SearchResultsProps {
@@ -19,6 +19,8 @@ type View =
   | { kind: 'failed'; query: string };
 
 let loading: Promise<Search> | undefined;
+/** The search, once the index is in: then hits are shown in the same render, with no wait. */
+let ready: Search | undefined;
 
 /** Fetches and parses the index once per page; a failed fetch may be tried again. */
 function loadSearch(url: string): Promise<Search> {
@@ -27,7 +29,10 @@ function loadSearch(url: string): Promise<Search> {
       if (!response.ok) throw new Error(`The search index answered ${response.status}`);
       return response.json() as Promise<unknown>;
     })
-    .then((data) => rememberLast(createSearch(parseSearchIndex(data))))
+    .then((data) => {
+      ready = rememberLast(createSearch(parseSearchIndex(data)));
+      return ready;
+    })
     .catch((error: unknown) => {
       loading = undefined;
       throw error;
@@ -70,6 +75,10 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
     (query: string) => {
       const request = ++latest.current;
       setInput(query);
+      if (ready && query !== '') {
+        setView({ kind: 'found', query, hits: ready(query) });
+        return;
+      }
       const search = loadSearch(indexUrl);
       if (query === '') {
         setView({ kind: 'blank' });
@@ -91,7 +100,9 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
     [indexUrl],
   );
 
-  useEffect(() => {
+  // A layout effect: the hits for the address's query render right after hydration, before
+  // the browser paints the empty state (it never runs on the server).
+  useLayoutEffect(() => {
     const fromAddress = () => show(queryInAddress());
     fromAddress();
     window.addEventListener('popstate', fromAddress);
