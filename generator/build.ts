@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
 import { loadSite, type LoadedSite } from './bundle/load-site.ts';
 import type { PageSummary } from './contract.ts';
-import { BuildFailed, collectErrors, ContentError } from './errors.ts';
+import { BuildFailed, collectErrors, ContentError, formatError } from './errors.ts';
 import { buildSearchIndex } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
@@ -74,7 +74,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   };
   const stop = () => {
-    if (errors.length > 0) throw new BuildFailed(errors);
+    if (errors.length > 0) throw new BuildFailed(uniqueErrors(errors));
   };
   const fail = (error: unknown): never => {
     if (error instanceof ContentError) throw new BuildFailed([error]);
@@ -128,6 +128,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     client,
     inputs: [...new Set([...site.inputs, ...client.inputs])],
   };
+}
+
+/** The same problem found on several pages (a broken link in the frame) is told once. */
+function uniqueErrors(errors: ContentError[]): ContentError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const text = formatError(error);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
 }
 
 function renderNotFound(input: Parameters<typeof renderPage>[0], summaries: PageSummary[], errors: ContentError[]): RenderedPage | undefined {

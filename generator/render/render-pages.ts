@@ -150,6 +150,16 @@ function checkLinks(html: string, input: RenderInput, page: ValidatedPage, error
     if (route === undefined || input.routes.has(route) || seen.has(route)) continue;
     seen.add(route);
     const where = traceValue(route, page.sourcePage, input.loaded);
-    errors.push(brokenLink(route, where?.file ?? page.source, where));
+    errors.push(where ? brokenLink(route, where.file, where) : brokenCodeLink(route));
   }
+}
+
+/** A link no content file names comes from code: one error for it, whichever pages show it. */
+function brokenCodeLink(route: string): ContentError {
+  return new ContentError({
+    code: 'broken-link',
+    file: 'templates/',
+    message: `A template or the site frame links to ${route}, and no page has that address.`,
+    hint: `Search templates/ and site/ for "${route}" and correct it, or add the page under content/pages/.`,
+  });
 }

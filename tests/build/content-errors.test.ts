@@ -100,6 +100,20 @@ describe('content errors name the file, line, column, field, what is wrong and a
     ]);
   });
 
+  test('a broken link in a template is told once, however many pages show it', async () => {
+    const fixture = await fixtureSite('mini');
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const file = `${fixture}/templates/index.tsx`;
+    await writeFile(file, (await readFile(file, 'utf8')).replace("props.href('/om')", "props.href('/omm')"));
+    expect((await buildErrors(fixture)).map(formatError)).toEqual([
+      [
+        '✖ templates/',
+        '  A template or the site frame links to /omm, and no page has that address.',
+        '  Hint: Search templates/ and site/ for "/omm" and correct it, or add the page under content/pages/.',
+      ].join('\n'),
+    ]);
+  });
+
   test('a broken link in a collection is reported at its field', async () => {
     expect(await problems({ 'content/events.yaml': EVENTS_OK.replace('link: /om/styret', 'link: /om/styre') })).toEqual([
       [
