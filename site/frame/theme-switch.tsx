@@ -8,7 +8,7 @@ export function ThemeSwitch() {
       <span className="theme-switch__track" aria-hidden="true">
         <span className="theme-switch__thumb" />
       </span>
-      <span className="theme-switch__label">Bytt tema</span>
+      <span className="theme-switch__label visually-hidden-narrow">Bytt tema</span>
     </button>
   );
 }

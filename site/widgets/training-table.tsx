@@ -88,7 +88,7 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
                 <th scope="col">Tid</th>
                 <th scope="col">Sted</th>
                 <th scope="col">
-                  <span className="training__basis-word">Basis</span>
+                  <span className="training__basis-word visually-hidden-narrow">Basis</span>
                   <span className="training__basis-icon" aria-hidden="true">
                     🏋️
                   </span>
