@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,12 +51,28 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
     throw bundleError(error, root);
   }
   const code = result.outputFiles[0]?.text ?? '';
-  const cacheDir = moduleCacheDir();
-  await mkdir(cacheDir, { recursive: true });
-  const file = path.join(cacheDir, `site-${contentHash(code)}.mjs`);
-  await writeFile(file, code);
+  const file = path.join(moduleCacheDir(), `site-${contentHash(code)}.mjs`);
+  await writeModule(file, code);
   const module = (await import(pathToFileURL(file).href)) as { default: SiteDefinition };
   return { site: module.default, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)) };
+}
+
+/**
+ * Writes the module under a temporary name and renames it into place: another clubsite
+ * running at the same time (a `check` beside a `build`) imports a whole file or none. The
+ * launcher writes its own module the same way (bin/load-generator.js).
+ */
+async function writeModule(file: string, code: string): Promise<void> {
+  if ((await readFile(file, 'utf8').catch(() => undefined)) === code) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temporary, code);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /**
