@@ -5,6 +5,8 @@ import { build, type BuildResult } from './build.ts';
 import { BuildFailed, formatErrors } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
+import { OutputError } from './write/output-error.ts';
+import { resolveOutFolder } from './write/out-folder.ts';
 import { writeOutput } from './write/write-output.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
@@ -58,15 +60,19 @@ export function createProgram(cwd: string): Command {
   program
     .command('build')
     .description('build the site into a folder of plain HTML')
-    .option('--out <dir>', 'output folder', 'dist')
+    .option('--out <dir>', 'output folder: new, empty, or a previous build (never the project, its sources, / or a home folder)', 'dist')
+    .option('--force', 'replace --out even when it holds files that clubsite did not build')
     .option('--now <iso>', 'the build clock, like 2025-12-10T18:00 (default: CLUBSITE_NOW or the real time)', nowOption)
     .option('--base <path>', 'base path the site is served under', baseOption, '/')
     .option('--origin <url>', 'site origin for canonical links and the sitemap (default: content/site.yaml)', originOption)
-    .action(async (options: { out: string; now?: string; base: string; origin?: string }) => {
+    .action(async (options: { out: string; force?: boolean; now?: string; base: string; origin?: string }) => {
       const start = performance.now();
-      const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin });
       const outDir = path.resolve(cwd, options.out);
-      await writeOutput(outDir, result.files);
+      const where = { project: cwd, force: options.force, shown: options.out };
+      // Refused before the build, so a wrong --out costs nothing; checked again when written.
+      await resolveOutFolder(outDir, where);
+      const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin });
+      await writeOutput(outDir, result.files, where);
       console.log(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start));
     });
 
@@ -121,6 +127,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     if (error instanceof BuildFailed) {
       console.error(formatErrors(error.errors));
       return EXIT.content;
+    }
+    if (error instanceof OutputError) {
+      console.error(`✖ ${error.message}`);
+      return error.exitCode;
     }
     if (error instanceof ServeError) {
       console.error(`✖ ${error.message}`);
