@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { normalizeBase } from '../urls.ts';
+import { BUILD_MARKER } from '../write/build-marker.ts';
 import { refuseRequest } from './host-check.ts';
 import { displayUrl, listen, ServeError } from './listen.ts';
 import { folderSource, resolveRequest, send } from './static-files.ts';
@@ -16,14 +17,18 @@ export interface PreviewOptions {
 }
 
 /**
- * Serves a built folder as a static host would: directory index, /kurs → /kurs/, 404.html
- * with status 404, only GET and HEAD, never a file outside the folder (`..`, encoded or not,
- * or a symlink that leads out).
+ * Serves a built folder (one with clubsite's build marker) as a static host would: directory
+ * index, /kurs → /kurs/, 404.html with status 404, only GET and HEAD, never a file outside the
+ * folder (`..`, encoded or not, or a symlink that leads out).
  */
 export async function startPreviewServer(options: PreviewOptions): Promise<Server> {
   const dir = path.resolve(options.dir);
   const found = await stat(dir).catch(() => undefined);
   if (!found?.isDirectory()) throw new ServeError(`There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`);
+  // Only a clubsite build is served: `preview .` would otherwise publish the project's sources.
+  if (!(await stat(path.join(dir, BUILD_MARKER)).catch(() => undefined))?.isFile()) {
+    throw new ServeError(`${options.dir} is not a clubsite build (it has no ${BUILD_MARKER} file): run "clubsite build" and preview dist/, or name a built folder: clubsite preview <dir>.`);
+  }
   const base = normalizeBase(options.base ?? '/');
   const source = folderSource(dir);
   const server = createServer((request, response) => {

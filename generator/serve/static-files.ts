@@ -1,6 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { BUILD_MARKER } from '../write/build-marker.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,7 +59,8 @@ export interface Resolved {
 /**
  * What a static host answers for a path: the file, the folder's index.html, a redirect from
  * /kurs to /kurs/, or 404.html with status 404. Paths that try to leave the output (`..`,
- * encoded or not, NUL bytes, backslashes) get a 404 before any file is touched.
+ * encoded or not, NUL bytes, backslashes) and clubsite's build marker get a 404 before any
+ * file is touched.
  */
 export async function resolveRequest(source: FileSource, urlPath: string, base = '/'): Promise<Resolved> {
   const notFound = async (): Promise<Resolved> => {
@@ -81,6 +83,7 @@ export async function resolveRequest(source: FileSource, urlPath: string, base =
   const segments = inside.split('/');
   if (segments.some((segment) => segment === '..' || segment === '.') || /[\\\0]/.test(inside)) return notFound();
   const relative = inside.replace(/^\/+/, '');
+  if (relative === BUILD_MARKER) return notFound();
   if (relative === '' || inside.endsWith('/')) {
     const file = `${relative}index.html`;
     const body = await source.read(file);

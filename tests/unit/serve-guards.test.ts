@@ -67,6 +67,7 @@ describe('a built folder on disk', () => {
     await writeFile(path.join(outside, 'secrets', 'key.txt'), 'key');
     await writeFile(path.join(dist, 'kurs', 'index.html'), 'Kurs');
     await writeFile(path.join(dist, '404.html'), 'Fant ikke siden');
+    await writeFile(path.join(dist, '.clubsite-build'), 'a clubsite build');
     await symlink(path.join(outside, 'secret.txt'), path.join(dist, 'secret.txt'));
     await symlink(path.join(outside, 'secrets'), path.join(dist, 'secrets'));
   });
