@@ -46,7 +46,8 @@ export async function writeOutput(outDir: string, files: ReadonlyMap<string, str
       if (state !== 'missing') await rename(old, target).catch(() => undefined);
       throw error;
     }
-    if (state !== 'missing') await rm(old, { recursive: true, force: true });
+    // The new site is in place; what could not be removed now, the next build removes.
+    if (state !== 'missing') await rm(old, { recursive: true, force: true }).catch(() => undefined);
   } catch (error) {
     await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
     throw fileSystemError(error, shown);
