@@ -2,7 +2,8 @@
  * Several clubsite commands at once, counting crashes: six `build`s into their own folders,
  * six `build`s into one folder, and `check` beside `build`. They share the module cache in
  * node_modules/.cache/clubsite, and the second case shares dist/ too. Slow (minutes) and not
- * part of `npm run bench` or CI: `node bin/run-ts.js tests/bench/concurrency.ts [rounds]`.
+ * part of `npm run bench` or CI: `node bin/run-ts.js tests/bench/concurrency.ts [rounds] [own|one|check]`
+ * (check beside build runs 3 × rounds pairs; name one case to run only that).
  *
  * A run counts as a crash when it exits with anything but 0, except a build that stops
  * because another build is writing the same folder (exit 1 with that message).
@@ -51,13 +52,18 @@ async function scenario(name: string, rounds: number, commands: (round: number) 
 }
 
 const rounds = Number(process.argv[2] ?? 30);
+const only = process.argv[3];
 const project = await copyProject();
 try {
-  const results = [
-    await scenario('6 builds, each into its own folder', rounds, (round) => Array.from({ length: 6 }, (_, i) => ['build', '--out', `out-${round}-${i}`]), project.root),
-    await scenario('6 builds into one folder (dist/)', rounds, () => Array.from({ length: 6 }, () => ['build']), project.root),
-    await scenario('check beside build', rounds * 3, () => [['check'], ['build', '--out', 'dist-check']], project.root),
+  const cases: Array<[string, string, number, (round: number) => string[][]]> = [
+    ['own', '6 builds, each into its own folder', rounds, (round) => Array.from({ length: 6 }, (_, i) => ['build', '--out', `out-${round}-${i}`])],
+    ['one', '6 builds into one folder (dist/)', rounds, () => Array.from({ length: 6 }, () => ['build'])],
+    ['check', 'check beside build', rounds * 3, () => [['check'], ['build', '--out', 'dist-check']]],
   ];
+  const results = [];
+  for (const [key, name, count, commands] of cases) {
+    if (!only || only === key) results.push(await scenario(name, count, commands, project.root));
+  }
   printTable([['commands at once', 'runs', 'crashes', 'stopped: another build'], ...results.map((r) => [r.name, r.runs, r.crashes, r.stopped])]);
   for (const result of results) for (const [kind, count] of result.kinds) console.log(`  ${result.name}: ${count} × ${kind}`);
 } finally {
