@@ -31,7 +31,7 @@ export interface FaultOptions {
   tag?: string;
 }
 
-const PAGES = ['/', '/om/', '/kurs/', '/treningstider/', '/grupper/', '/kontakt/', '/julekalender/', '/sitemap.xml'];
+const PAGES = ['/', '/om/', '/kurs/', '/treningstider/', '/grupper/', '/kontakt/', '/om/styret/', '/sitemap.xml'];
 
 async function get(url: string): Promise<{ status: number; body: string }> {
   try {
