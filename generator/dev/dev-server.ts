@@ -16,7 +16,7 @@ import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
 import { SourceWatcher } from './source-watcher.ts';
 
 export interface DevServerOptions {
-  /** The project folder (content/, templates/, site/, client/). */
+  /** The site's folder (content/ and the site definition). The tool's own browser code is found beside the generator. */
   root: string;
   /** Defaults to <root>/content. */
   contentDir?: string;
