@@ -15,6 +15,8 @@ import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
 import { SourceWatcher } from './source-watcher.ts';
 
+const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
+
 export interface DevServerOptions {
   /** The site's folder (content/ and the site definition). The tool's own browser code is found beside the generator. */
   root: string;
@@ -61,8 +63,6 @@ export interface DevServer {
  * one reload script), watches the sources and rebuilds what a save touches. Problems show in
  * the terminal and over the page; the last good site stays served.
  */
-const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
-
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(options.root);
   const contentDir = path.resolve(root, options.contentDir ?? 'content');
@@ -109,10 +109,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   // The code folders to watch: those of the last good bundles' inputs, and those of the files
   // a failed build points at (a template that never built yet, an import that cannot resolve).
+  // Until a build has worked, the site definition's own folder (build's default entry) too.
   const watchInputs = (outcome: BuildOutcome) => {
     const failed = outcome.ok ? [] : outcome.problems.map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
     const last = builder.last;
-    watcher.setInputs([...(last?.site.inputs ?? []), ...(last?.client.inputs ?? []), ...reloadClient.inputs, ...failed]);
+    const entry = last ? [] : [path.join(root, 'templates', 'index')];
+    watcher.setInputs([...(last?.site.inputs ?? []), ...(last?.client.inputs ?? []), ...reloadClient.inputs, ...failed, ...entry]);
   };
   let lastProblems = '';
   const rebuild = async (files: string[]) => {
