@@ -22,8 +22,8 @@ export interface SiteDefinition {
   notFound: { template: string; title: string; description: string };
   /** Islands: name → module (relative to the project root) whose default export is the widget. */
   islands: Record<string, string>;
-  /** The browser runtime that hydrates islands (relative to the project root); needed when there are islands. */
-  islandRuntime: string;
+  /** The browser runtime that hydrates islands (relative to the project root); default: the generator's own client/island-runtime.ts. */
+  islandRuntime?: string;
   /** Plain browser scripts every page loads (relative to the project root). */
   scripts: string[];
   /** Scripts inlined in <head> before first paint (relative to the project root). Keep them tiny. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract.ts';
 import { bundleError } from './load-site.ts';
+import { toolFile, toolPackages } from './tool-files.ts';
 
 export interface ClientBundle {
   /** Output files under assets/, path → bytes. */
@@ -37,8 +38,10 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
   const entryPoints: Record<string, string> = { style: site.styles };
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
+  // The island runtime is the tool's own, beside the generator, unless the site names another.
+  const runtime = site.islandRuntime ? path.resolve(root, site.islandRuntime) : toolFile('client/island-runtime.ts');
   const islandsModule = [
-    `import { startIslands } from ${JSON.stringify(path.resolve(root, site.islandRuntime))};`,
+    `import { startIslands } from ${JSON.stringify(runtime)};`,
     'startIslands({',
     ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
     '});',
@@ -53,6 +56,8 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
     jsx: 'automatic',
     legalComments: 'none',
     logLevel: 'silent',
+    // Packages the site does not have itself (React for the tool's island runtime) come from the tool's.
+    nodePaths: [toolPackages()],
     define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
   } satisfies esbuild.BuildOptions;
   try {

@@ -1,12 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract.ts';
 import { ContentError } from '../errors.ts';
-import { contentHash } from '../hash.ts';
 
 export interface LoadedSite {
   site: SiteDefinition;
@@ -14,15 +11,19 @@ export interface LoadedSite {
   inputs: string[];
 }
 
+const PACKAGES = 'clubsite-package';
+
 /**
- * Bundles the site definition (templates, components, schemas) for Node and imports it.
- * Packages stay external so the site shares React and Zod with the generator. The module is
- * written under node_modules/.cache/clubsite with its content hash in the name: the same sources are
- * imported once per process, and an edited template gets a fresh module.
+ * Bundles the site definition (templates, components, schemas) for Node and runs it. Packages
+ * are not bundled: the site gets the very modules the generator imports (one React, one Zod).
+ * The bundle is run as a function, not imported as a module: Node keeps every imported module
+ * until the process ends, so `clubsite dev` would keep one more copy of the site for each
+ * template save. A function's code and objects are freed once the site is no longer used.
  */
 export async function loadSite(root: string, entry: string): Promise<LoadedSite> {
   const candidates = /\.[cm]?[jt]sx?$/.test(entry) ? [entry] : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
-  if (!candidates.some((candidate) => existsSync(path.resolve(root, candidate)))) {
+  const found = candidates.find((candidate) => existsSync(path.resolve(root, candidate)));
+  if (!found) {
     throw new ContentError({
       code: 'missing-file',
       file: candidates[0] ?? entry,
@@ -30,6 +31,7 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
       hint: `Run clubsite in the site's folder (the one with content/ and ${candidates[0]}).`,
     });
   }
+  const packages = new Map<string, Record<string, unknown>>();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
@@ -37,51 +39,55 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
       absWorkingDir: root,
       bundle: true,
       platform: 'node',
-      format: 'esm',
+      format: 'cjs',
       target: 'node20',
-      packages: 'external',
       jsx: 'automatic',
       write: false,
       metafile: true,
       logLevel: 'silent',
       sourcemap: 'inline',
-      outfile: 'site.mjs',
+      outfile: 'site.cjs',
+      plugins: [sharedPackages(packages)],
     });
   } catch (error) {
     throw bundleError(error, root);
   }
   const code = result.outputFiles[0]?.text ?? '';
-  const file = path.join(moduleCacheDir(), `site-${contentHash(code)}.mjs`);
-  await writeModule(file, code);
-  const module = (await import(pathToFileURL(file).href)) as { default: SiteDefinition };
-  return { site: module.default, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)) };
+  const module = { exports: {} as { default?: SiteDefinition } };
+  const run = vm.compileFunction(code, ['exports', 'module', '__clubsitePackage'], { filename: path.resolve(root, found) });
+  run(module.exports, module, (name: string) => packages.get(name));
+  if (!module.exports.default) throw new Error(`${found} has no default export (the site definition).`);
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith(`${PACKAGES}:`));
+  return { site: module.exports.default, inputs: inputs.map((input) => path.resolve(root, input)) };
 }
 
 /**
- * Writes the module under a temporary name and renames it into place: another clubsite
- * running at the same time (a `check` beside a `build`) imports a whole file or none. The
- * launcher writes its own module the same way (bin/load-generator.js).
+ * Each package the site imports becomes a small module that hands out the generator's own
+ * copy of it (imported here, as Node resolves it for the generator), with its named exports.
  */
-async function writeModule(file: string, code: string): Promise<void> {
-  if ((await readFile(file, 'utf8').catch(() => undefined)) === code) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(temporary, code);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
-/**
- * Where bundled site modules are written: beside the packages the generator uses, so that the
- * site's `react` and `zod` are the generator's own, wherever the content folder is.
- */
-function moduleCacheDir(): string {
-  const react = createRequire(import.meta.url).resolve('react/package.json');
-  return path.join(path.dirname(path.dirname(react)), '.cache', 'clubsite');
+function sharedPackages(packages: Map<string, Record<string, unknown>>): esbuild.Plugin {
+  return {
+    name: PACKAGES,
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => (path.isAbsolute(args.path) ? undefined : { path: args.path, namespace: PACKAGES }));
+      build.onLoad({ filter: /.*/, namespace: PACKAGES }, async (args) => {
+        const namespace = (await import(args.path)) as Record<string, unknown>;
+        packages.set(args.path, namespace);
+        // A CommonJS package (React) as Node's import sees it: its exports are those of `default`.
+        const main = namespace.default;
+        const commonJs = (typeof main === 'object' || typeof main === 'function') && main !== null && Object.keys(namespace).every((name) => name === 'default' || namespace[name] === (main as Record<string, unknown>)[name]);
+        const source = commonJs ? (main as Record<string, unknown>) : namespace;
+        const names = Object.keys(source).filter((name) => name !== 'default' && name !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(name));
+        const contents = [
+          `const m = __clubsitePackage(${JSON.stringify(args.path)});`,
+          ...names.map((name, index) => `const v${index} = ${commonJs ? 'm.default' : 'm'}[${JSON.stringify(name)}];`),
+          `export { ${names.map((name, index) => `v${index} as ${name}`).join(', ')} };`,
+          'default' in namespace ? 'export default m.default;' : '',
+        ].join('\n');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
 }
 
 /** esbuild's first message as a ContentError: a syntax error in a template is the volunteer's to fix. */

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { watch, type FSWatcher } from 'chokidar';
 import type { BuildResult } from '../build.ts';
 import { displayUrl, listen } from '../serve/listen.ts';
 import { normalizeBase } from '../urls.ts';
-import { isIgnoredPath, planChanges } from './change-plan.ts';
+import { planChanges } from './change-plan.ts';
 import { DevBuilder, type BuildOutcome } from './dev-builder.ts';
 import { describeOutcome, describeProblems } from './dev-log.ts';
 import { devRequestHandler } from './dev-requests.ts';
@@ -15,9 +13,12 @@ import { ReloadChannel, type DevMessage } from './reload-channel.ts';
 import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
 import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
+import { SourceWatcher } from './source-watcher.ts';
+
+const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
 
 export interface DevServerOptions {
-  /** The project folder (content/, templates/, site/, client/). */
+  /** The site's folder (content/ and the site definition). The tool's own browser code is found beside the generator. */
   root: string;
   /** Defaults to <root>/content. */
   contentDir?: string;
@@ -101,6 +102,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const tracker = new SaveTracker();
   let settling = 0;
   let queue: RebuildQueue | undefined;
+  const watcher = new SourceWatcher({
+    contentDir,
+    onChange: (file) => queue?.add(file),
+    onError: (message) => log(`✖ watching files: ${message}`),
+  });
+  // The code folders to watch: those of the last good bundles' inputs, and those of the files
+  // a failed build points at (a template that never built yet, an import that cannot resolve).
+  // Until a build has worked, the site definition's own folder (build's default entry) too.
+  const watchInputs = (outcome: BuildOutcome) => {
+    const failed = outcome.ok ? [] : outcome.problems.map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
+    const last = builder.last;
+    const entry = last ? [] : [path.join(root, 'templates', 'index')];
+    watcher.setInputs([...(last?.site.inputs ?? []), ...(last?.client.inputs ?? []), ...reloadClient.inputs, ...failed, ...entry]);
+  };
+  let lastProblems = '';
   const rebuild = async (files: string[]) => {
     await tracker.note(files);
     for (const starter of starters) starter(files);
@@ -111,7 +127,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       clientInputs: new Set(builder.last?.client.inputs),
       devClientInputs: new Set(reloadClient.inputs),
     });
-    if (plan.devClient) reloadClient = await bundleReloadClient(root).catch(() => reloadClient);
+    if (plan.devClient) reloadClient = await bundleReloadClient().catch(() => reloadClient);
     const hadProblems = builder.problems.length > 0;
     const from = revision();
     const outcome = await builder.run(plan);
@@ -131,8 +147,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       sent = 'reload';
       channel.broadcast({ type: 'reload', revision: revision(), problems: [] });
     }
+    watchInputs(outcome);
     log(describeOutcome(outcome, sent));
-    if (!outcome.ok) log(describeProblems(outcome, builder.last !== undefined));
+    // The same problems as the rebuild before (a folder deleted file by file) are not listed again.
+    const problems = outcome.ok ? '' : outcome.problems.map((problem) => problem.text).join('\n');
+    if (!outcome.ok && problems !== lastProblems) log(describeProblems(outcome, builder.last !== undefined));
+    lastProblems = problems;
     report(outcome, sent);
     // A write the watcher swallowed (see SaveTracker) is built next.
     settling += 1;
@@ -153,9 +173,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     [first, reloadClient] = await Promise.all([
       builder.run(planChanges([], { root, contentDir, siteInputs: new Set(), clientInputs: new Set(), devClientInputs: new Set() })),
-      bundleReloadClient(root),
+      bundleReloadClient(),
     ]);
   } catch (error) {
+    await watcher.close();
     server.closeAllConnections();
     server.close();
     throw error;
@@ -163,19 +184,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (first.ok) builds += 1;
   firstDone();
 
-  const watched = [contentDir, ...['templates', 'site', 'client'].map((dir) => path.join(root, dir))].filter((dir) => existsSync(dir));
-  const watcher: FSWatcher = watch(watched, { ignoreInitial: true, ignored: (file) => isIgnoredPath(file) });
-  watcher.on('all', (event, file) => {
-    if (event !== 'addDir') queue?.add(file);
-  });
-  watcher.on('error', (error) => log(`✖ watching files: ${(error as Error).message}`));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  watchInputs(first);
+  await watcher.ready();
 
   const url = displayUrl(host, port, base);
   const pages = first.ok ? `${first.result.stats.pages} pages` : 'the site could not be built';
   log(`clubsite dev: ${pages} in ${(performance.now() - started).toFixed(0)} ms → ${url} (Ctrl+C to stop)`);
   if (!first.ok) log(describeProblems(first, false));
-  log(`Watching ${watched.map((dir) => `${path.relative(root, dir) || '.'}/`).join(', ')}`);
+  lastProblems = first.ok ? '' : first.problems.map((problem) => problem.text).join('\n');
+  const shown = (dir: string) => (inside(root, dir) ? `${path.relative(root, dir).split(path.sep).join('/') || '.'}/` : `${dir}${path.sep}`);
+  log(`Watching ${watcher.folders().map(shown).join(', ')}`);
   report(first, first.ok ? 'reload' : 'problems');
   if (options.open) openBrowser(url, log);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { toolFile, toolRoot } from '../bundle/tool-files.ts';
 import { contentHash } from '../hash.ts';
 
 export interface ReloadClient {
@@ -11,12 +12,14 @@ export interface ReloadClient {
 }
 
 /**
- * Bundles the dev-only browser code (client/dev-reload.ts: reload, stylesheet swap, error
- * overlay). It is served from memory by the dev server and never part of a build.
+ * Bundles the dev-only browser code (the tool's client/dev-reload.ts: reload, stylesheet swap,
+ * error overlay), found beside the generator, not in the site. It is served from memory by
+ * the dev server and never part of a build.
  */
-export async function bundleReloadClient(root: string, entry = 'client/dev-reload.ts'): Promise<ReloadClient> {
+export async function bundleReloadClient(entry = toolFile('client/dev-reload.ts')): Promise<ReloadClient> {
+  const root = toolRoot();
   const result = await esbuild.build({
-    entryPoints: [path.resolve(root, entry)],
+    entryPoints: [entry],
     absWorkingDir: root,
     bundle: true,
     write: false,
