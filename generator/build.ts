@@ -13,6 +13,9 @@ import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
 import { createUrls } from './urls.ts';
+import { checkDocuments, checkImages, contentFolders, unusedFiles } from './validate/check-files.ts';
+import { checkFacts } from './validate/check-facts.ts';
+import { checkText } from './validate/check-text.ts';
 import { siteSettingsSchema, validateContent, validateSource } from './validate/validate-content.ts';
 import { gatherOutput } from './write/gather-output.ts';
 
@@ -44,6 +47,8 @@ export interface BuildResult {
   /** Every output file, path relative to the output folder → contents. */
   files: Map<string, string | Uint8Array>;
   pages: RenderedPage[];
+  /** What the content should change though the site builds (an unused file, an http:// link). */
+  warnings: ContentError[];
   /** Milliseconds per stage, in order. */
   timings: Array<[stage: string, ms: number]>;
   stats: { pages: number; html: number; js: number; css: number; searchIndexGzip: number; searchDocuments: number };
@@ -64,6 +69,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const root = path.resolve(options.root);
   const contentDir = path.resolve(root, options.contentDir ?? 'content');
   const errors: ContentError[] = [];
+  const warnings: ContentError[] = [];
   const timings: BuildResult['timings'] = [];
   const stage = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
@@ -85,7 +91,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
   stop();
-  const content = await stage('validate', () => validateContent(loaded, site.site, errors));
+  const content = await stage('validate', () => {
+    const valid = validateContent(loaded, site.site, errors);
+    checkText(loaded, errors, warnings);
+    checkDocuments(loaded, site.site, errors);
+    checkImages(site.site, valid.data, loaded, errors);
+    checkFacts(site.site, valid, now, errors);
+    return valid;
+  });
   const siteSource = loaded.collections.get('site');
   const settings = siteSource ? validateSource(siteSource, siteSettingsSchema.loose(), errors) : undefined;
   stop();
@@ -99,9 +112,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
   const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
 
-  const assets = new ContentAssets(loaded.assets, urls.base);
+  const documents = site.site.documents;
+  const assets = new ContentAssets(loaded.assets, urls.base, (file) => documents !== undefined && file.startsWith(`${documents.folder}/`));
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
-  const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client };
+  const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, contentFolders: contentFolders(loaded, site.site), client };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
   const cache = options.reuse?.rendered;
   cache?.begin(sharedKey(input, summaries, routes));
@@ -118,10 +132,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
   const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets }));
 
+  warnings.push(...rendered.flatMap((page) => page.warnings ?? []), ...unusedFiles(loaded, new Set(assets.used.keys())));
+
   return {
     now,
     files,
     pages: rendered,
+    warnings: uniqueErrors(warnings),
     timings,
     stats: measure(files, rendered.length, index.json, index.documents),
     site,

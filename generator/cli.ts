@@ -2,7 +2,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build, type BuildResult } from './build.ts';
-import { BuildFailed, formatErrors } from './errors.ts';
+import { BuildFailed, formatErrors, formatWarnings } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
 import { OutputError } from './write/output-error.ts';
@@ -73,6 +73,7 @@ export function createProgram(cwd: string): Command {
       await resolveOutFolder(outDir, where);
       const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin });
       await writeOutput(outDir, result.files, where);
+      if (result.warnings.length > 0) console.warn(formatWarnings(result.warnings));
       console.log(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start));
     });
 
@@ -83,6 +84,7 @@ export function createProgram(cwd: string): Command {
     .action(async (options: { now?: string }) => {
       const start = performance.now();
       const result = await build({ root: cwd, now: options.now });
+      if (result.warnings.length > 0) console.warn(formatWarnings(result.warnings));
       console.log(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`);
     });
 

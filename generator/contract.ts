@@ -30,6 +30,24 @@ export interface SiteDefinition {
   headScripts: string[];
   /** The stylesheet entry (relative to the project root). */
   styles: string;
+  /** Documents visitors download (PDFs and the like): a folder under content/, published under the same path, byte for byte. */
+  documents?: { folder: string; kinds: string[]; maxBytes: number };
+}
+
+/** A problem a site's own rule finds in valid data, at a field path. */
+export interface FieldProblem {
+  path: (string | number)[];
+  message: string;
+  hint: string;
+}
+
+/** What a field naming an image under content/ must be: its kind (from the file's header) and size in pixels. */
+export interface ImageRequirement {
+  file: string;
+  path: (string | number)[];
+  kinds: Array<'png' | 'jpeg'>;
+  width: number;
+  height: number;
 }
 
 export interface CollectionDefinition<Data = any> {
@@ -37,6 +55,8 @@ export interface CollectionDefinition<Data = any> {
   schema: ZodType<Data>;
   /** Routes the data links to, with the field path of each, checked against the route table. */
   links?: (data: Data) => LinkReference[];
+  /** Images the data names that must have a given kind and size (a share image), checked with their line. */
+  images?: (data: Data) => ImageRequirement[];
 }
 
 export interface LinkReference {
@@ -56,6 +76,8 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
   usesSearchIndex?: boolean;
   /** Text a visitor can reach on the page that the server markup does not show (e.g. widget results). */
   searchText?: (props: TemplateProps<FrontMatter, Data>) => string;
+  /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
+  check?: (frontMatter: FrontMatter, context: { now: Date }) => FieldProblem[];
 }
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {

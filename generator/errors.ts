@@ -14,7 +14,16 @@ export type ErrorCode =
   | 'missing-asset'
   | 'unknown-island'
   | 'render-failed'
-  | 'bundle-failed';
+  | 'bundle-failed'
+  | 'unsafe-link'
+  | 'control-character'
+  | 'ahead-of-time'
+  | 'document-kind'
+  | 'document-too-large'
+  | 'wrong-image'
+  // Warnings: told, but the build goes on.
+  | 'insecure-link'
+  | 'unused-file';
 
 export interface ErrorDetails {
   code: ErrorCode;
@@ -79,6 +88,15 @@ export class BuildFailed extends Error {
 export function formatError(error: ContentError): string {
   const head = error.field ? `${error.location}  ${error.field}` : error.location;
   return `✖ ${head}\n  ${error.message}\n  Hint: ${error.hint}`;
+}
+
+/** A warning reads like a problem, with its own mark: the build still succeeds. */
+export function formatWarning(warning: ContentError): string {
+  return formatError(warning).replace(/^✖/, '⚠');
+}
+
+export function formatWarnings(warnings: readonly ContentError[]): string {
+  return `${warnings.map(formatWarning).join('\n\n')}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the build went on).`;
 }
 
 export function formatErrors(errors: readonly ContentError[]): string {

@@ -1,5 +1,6 @@
 import type { DocumentProps } from '../generator/contract.ts';
 import type { SiteData } from '../site/data.ts';
+import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
 import { DevBanner } from '../site/frame/dev-banner.tsx';
 import { MenuPanel } from '../site/frame/menu-panel.tsx';
 import { SiteFooter } from '../site/frame/site-footer.tsx';
@@ -28,7 +29,11 @@ export function Document(props: DocumentProps) {
         <meta property="og:title" content={isHome ? site.name : page.title} />
         <meta property="og:description" content={page.description} />
         <meta property="og:url" content={absolute(page.route)} />
-        <meta property="og:image" content={`${site.origin.replace(/\/$/, '')}${asset(site.logo)}`} />
+        <meta property="og:image" content={`${new URL(absolute('/')).origin}${asset(site.shareImage)}`} />
+        <meta property="og:image:type" content={/\.png$/.test(site.shareImage) ? 'image/png' : 'image/jpeg'} />
+        <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
+        <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
+        <meta property="og:image:alt" content={site.shareImageAlt} />
         <link rel="icon" href={asset(site.logo)} type="image/svg+xml" />
         {props.headScripts.map((script) => (
           <script key={script} dangerouslySetInnerHTML={{ __html: script }} />

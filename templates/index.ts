@@ -7,9 +7,10 @@ import type { SiteDefinition } from '../generator/contract.ts';
 import { TIME_ZONE } from '../site/dates.ts';
 import { coursesSchema, type Courses } from '../site/schemas/courses.ts';
 import { menuSchema, type Menu } from '../site/schemas/menu.ts';
-import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
+import { SHARE_IMAGE, siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
 import { trainingTimesSchema } from '../site/schemas/training-times.ts';
 import { ArticleTemplate, articleSchema } from './article.tsx';
+import { calendarProblems } from '../site/schemas/calendar.ts';
 import { CalendarTemplate, calendarSchema } from './calendar.tsx';
 import { CoursesTemplate, coursesPageSchema, coursesSearchText } from './courses.tsx';
 import { Document } from './document.tsx';
@@ -29,6 +30,7 @@ const site: SiteDefinition = {
       file: 'site.yaml',
       schema: siteSettingsSchema,
       links: (settings: SiteSettings) => Object.entries(settings.redirects).map(([from, to]) => ({ route: to, path: ['redirects', from] })),
+      images: (settings: SiteSettings) => [{ file: settings.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }],
     },
     menu: {
       file: 'menu.yaml',
@@ -52,7 +54,7 @@ const site: SiteDefinition = {
     membership: { component: MembershipTemplate, schema: membershipSchema },
     home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
-    calendar: { component: CalendarTemplate, schema: calendarSchema },
+    calendar: { component: CalendarTemplate, schema: calendarSchema, check: calendarProblems },
     social: { component: SocialTemplate },
     'not-found': { component: NotFoundTemplate, noindex: true },
     // A results page: kept out of robots, the sitemap and its own index.
@@ -71,6 +73,8 @@ const site: SiteDefinition = {
   scripts: ['client/frame.ts'],
   headScripts: ['client/theme-head.ts'],
   styles: 'site/styles/index.css',
+  // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
+  documents: { folder: 'files', kinds: ['pdf', 'docx', 'xlsx', 'odt', 'ods', 'txt', 'csv'], maxBytes: 20 * 1024 * 1024 },
 };
 
 export default site;

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { contentHash } from '../hash.ts';
 
 /**
- * Files under content/ that pages use (images, logos), published under assets/ with a content
- * hash in the name. Only files a page asks for are written.
+ * Files under content/ that pages use (images, logos, documents). Images are published under
+ * assets/ with a content hash in the name; documents (the site's `documents.folder`) keep their
+ * path and name, so a link to /files/innkalling-2026.pdf stays the same when the file is
+ * replaced. Only files a page asks for are written.
  */
 export class ContentAssets {
   readonly used = new Map<string, { output: string; bytes: Uint8Array }>();
@@ -13,22 +15,39 @@ export class ContentAssets {
   constructor(
     private readonly files: ReadonlyMap<string, Uint8Array>,
     private readonly base: string,
+    /** Files published under their own path, not content-hashed. */
+    private readonly keepsName: (file: string) => boolean = () => false,
   ) {}
 
   has(file: string): boolean {
     return this.files.has(file);
   }
 
-  /** 'images/logo.svg' → '/assets/logo-Ab12Cd34Ef.svg', or undefined if there is no such file. */
+  /** 'images/logo.svg' → '/assets/logo-Ab12Cd34Ef.svg', 'files/a.pdf' → '/files/a.pdf', or undefined if there is no such file. */
   url(file: string): string | undefined {
     this.onUse?.(file);
     const known = this.used.get(file);
-    if (known) return `${this.base}${known.output}`;
+    if (known) return this.publicUrl(known.output);
     const bytes = this.files.get(file);
     if (!bytes) return undefined;
     const extension = path.extname(file);
-    const output = `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
+    const output = this.keepsName(file) ? file : `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
     this.used.set(file, { output, bytes });
-    return `${this.base}${output}`;
+    return this.publicUrl(output);
+  }
+
+  /** True for the URL of a file published here (not a page). */
+  publishes(url: string): boolean {
+    let inOutput: string;
+    try {
+      inOutput = decodeURI(url.split(/[?#]/, 1)[0] ?? '').slice(this.base.length);
+    } catch {
+      return false;
+    }
+    return url.startsWith(this.base) && (inOutput.startsWith('assets/') || (this.keepsName(inOutput) && this.files.has(inOutput)));
+  }
+
+  private publicUrl(output: string): string {
+    return `${this.base}${encodeURI(output)}`;
   }
 }

@@ -1,38 +1,58 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import { isExternal } from '../urls.ts';
 
 export interface MarkdownLinks {
-  href: (route: string) => string;
-  asset: (file: string, line: number) => string;
+  /**
+   * A link's target (percent-encoded by markdown-it) → the URL to publish; the caller checks
+   * it and reports a problem at `line`.
+   */
+  link: (href: string, line: number) => string;
+  /** An image's source as written → the URL to publish. */
+  image: (src: string, line: number) => string;
+  /** A URL in raw HTML (pages that allow it): checked, left as written. */
+  raw: (url: string, line: number) => void;
 }
 
 const renderers = {
   safe: new MarkdownIt({ html: false, linkify: false, typographer: false }),
   html: new MarkdownIt({ html: true, linkify: false, typographer: false }),
 };
+// markdown-it silently turns a link it does not trust (javascript:, data:) into text; every
+// link is handed to the caller instead, which fails the build on an unsafe one at its line.
+for (const md of Object.values(renderers)) md.validateLink = () => true;
 
 /**
  * CommonMark to HTML with markdown-it. Raw HTML is shown as text unless the page allows it.
- * Internal links get the base path and trailing slash; images under content/ get their hashed
- * asset URL; external links are left as written.
+ * Every link and image target goes through `links` with its line in the file, and is
+ * published as `links` returns it.
  */
 export function renderMarkdown(body: string, options: { allowHtml: boolean; bodyLineOffset: number; links: MarkdownLinks }): string {
   const md = options.allowHtml ? renderers.html : renderers.safe;
   const tokens = md.parse(body, {});
   for (const block of tokens) {
-    const line = (block.map?.[0] ?? 0) + 1 + options.bodyLineOffset;
-    for (const token of block.children ?? []) rewrite(token, line, options.links);
+    let line = (block.map?.[0] ?? 0) + 1 + options.bodyLineOffset;
+    if (block.type === 'html_block') rawUrls(block.content, line, options.links);
+    for (const token of block.children ?? []) {
+      if (token.type === 'softbreak' || token.type === 'hardbreak') line += 1;
+      else rewrite(token, line, options.links);
+    }
   }
   return md.renderer.render(tokens, md.options, {});
 }
 
 function rewrite(token: Token, line: number, links: MarkdownLinks): void {
   if (token.type === 'link_open') {
-    const href = token.attrGet('href') ?? '';
-    if (href.startsWith('/')) token.attrSet('href', links.href(href));
+    token.attrSet('href', links.link(token.attrGet('href') ?? '', line));
   } else if (token.type === 'image') {
-    const src = token.attrGet('src') ?? '';
-    if (!isExternal(src)) token.attrSet('src', links.asset(src.replace(/^\/+/, ''), line));
+    token.attrSet('src', links.image(token.attrGet('src') ?? '', line));
+  } else if (token.type === 'html_inline') {
+    rawUrls(token.content, line, links);
+  }
+}
+
+function rawUrls(html: string, firstLine: number, links: MarkdownLinks): void {
+  for (const match of html.matchAll(/\b(?:href|src|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+    const line = firstLine + (html.slice(0, match.index).match(/\n/g)?.length ?? 0);
+    links.raw(match[1] ?? match[2] ?? match[3] ?? '', line);
   }
 }

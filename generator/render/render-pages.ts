@@ -10,6 +10,7 @@ import type { Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
+import { pageLinks } from './page-links.ts';
 
 export interface RenderInput {
   site: SiteDefinition;
@@ -19,6 +20,8 @@ export interface RenderInput {
   now: Date;
   urls: Urls;
   assets: ContentAssets;
+  /** Top-level folders of content/ that hold files: a link starting with one names a file. */
+  contentFolders: ReadonlySet<string>;
   client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[]; islandPreloads?: Record<string, string[]> };
 }
 
@@ -29,6 +32,8 @@ export interface RenderedPage {
   noindex: boolean;
   /** Text a visitor can find on the page, for the search index. */
   searchText: string;
+  /** What the page's content should change, though it builds (a plain http:// link). */
+  warnings?: ContentError[];
 }
 
 /** Renders one page: Markdown body, template, then the document around it. */
@@ -58,6 +63,8 @@ export function renderPage(
     );
     return '#';
   };
+  const warnings: ContentError[] = [];
+  const links = pageLinks({ urls, routes: input.routes, route: page.route, file: page.source, contentFolders: input.contentFolders, asset, errors, warnings });
   const full: Page = {
     route: page.route,
     title: page.title,
@@ -69,7 +76,7 @@ export function renderPage(
     html: renderMarkdown(page.sourcePage.body, {
       allowHtml: page.data.allowHtml === true,
       bodyLineOffset: page.sourcePage.bodyLineOffset,
-      links: { href: urls.href, asset },
+      links,
     }),
   };
   const props: TemplateProps = {
@@ -100,7 +107,7 @@ export function renderPage(
     );
     const html = `<!doctype html>\n${documentHtml}\n`;
     checkLinks(html, input, page, errors);
-    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '' };
+    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '', warnings };
   } catch (error) {
     if (error instanceof ContentError) {
       errors.push(error);
@@ -145,7 +152,7 @@ function checkLinks(html: string, input: RenderInput, page: ValidatedPage, error
   const seen = new Set<string>();
   for (const match of html.matchAll(/\shref="([^"]*)"/g)) {
     const url = (match[1] ?? '').replace(/&amp;/g, '&');
-    if (!url.startsWith('/') || url.startsWith('//') || url.startsWith(`${input.urls.base}assets/`)) continue;
+    if (!url.startsWith('/') || url.startsWith('//') || input.assets.publishes(url)) continue;
     const route = input.urls.routeOf(url);
     if (route === undefined || input.routes.has(route) || seen.has(route)) continue;
     seen.add(route);

@@ -3,6 +3,8 @@
  * (a date like 2025-12-10), shared by the server render and the browser's date correction.
  */
 
+import type { OsloTime } from '../dates.ts';
+
 export type DoorState = 'drawn' | 'tonight' | 'not-drawn';
 
 /** What the door says before its winner is known. */
@@ -44,4 +46,13 @@ export function pendingText(door: Pick<DoorFacts, 'date'>, today: string): strin
 /** Today's door, if the calendar has one for today. */
 export function todaysDoor<Door extends Pick<DoorFacts, 'date'>>(doors: readonly Door[], today: string): Door | undefined {
   return doors.find((door) => isToday(door, today));
+}
+
+/** The draw is at 20:00 in Oslo on the door's date. */
+export const DRAW_TIME = '20:00';
+
+/** True once the door's draw has happened at an instant (compared as Oslo wall-clock text). */
+export function drawHasHappened(door: Pick<DoorFacts, 'date'>, now: OsloTime): boolean {
+  const clock = `${now.date} ${String(now.hour).padStart(2, '0')}:${String(now.minute).padStart(2, '0')}`;
+  return clock >= `${door.date} ${DRAW_TIME}`;
 }

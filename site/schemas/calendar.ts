@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { FieldProblem } from '../../generator/contract.ts';
+import { osloTime, TIME_ZONE } from '../dates.ts';
+import { DRAW_TIME, drawHasHappened, isDrawn } from '../logic/calendar-doors.ts';
 import { contentFile, isoDate, text } from './common.ts';
 
 export const DOOR_COUNT = 24;
@@ -72,3 +75,22 @@ export const calendarSchema = z
   });
 
 export type Calendar = z.infer<typeof calendarSchema>;
+
+/**
+ * Winners whose draw has not happened at the build's clock: a calendar copied from last year
+ * with its winners left in would publish names that were never drawn.
+ */
+export function calendarProblems(calendar: Calendar, { now }: { now: Date }): FieldProblem[] {
+  const clock = osloTime(now);
+  return calendar.doors.flatMap((door, index) =>
+    isDrawn(door.winner) && !drawHasHappened(door, clock)
+      ? [
+          {
+            path: ['doors', index, 'winner'],
+            message: `Door ${door.day} has a winner ("${door.winner}"), but its draw is ${door.date} at ${DRAW_TIME} (${TIME_ZONE}), after the build's time.`,
+            hint: 'Leave "winner:" empty until the door is drawn; a calendar copied from last year keeps last year\'s winners.',
+          },
+        ]
+      : [],
+  );
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentFile, externalUrl, route, text } from './common.ts';
+import { contentFile, externalUrl, route, shareImageFile, text } from './common.ts';
 
 const partner = z.strictObject({ title: text, img: contentFile, alt: text, href: externalUrl });
 
@@ -23,6 +23,9 @@ export const siteSettingsSchema = z.strictObject({
   description: text,
   banner: text,
   logo: contentFile,
+  /** Shown when a page is shared: 1200 × 630 pixels (checked against the file), with a description for those who cannot see it. */
+  shareImage: shareImageFile,
+  shareImageAlt: text,
   spond: externalUrl,
   membershipUrl: externalUrl,
   withdrawalEmail: z.email(),
@@ -35,5 +38,8 @@ export const siteSettingsSchema = z.strictObject({
     instagramWidget: z.strictObject({ script: externalUrl, className: text }),
   }),
 });
+
+/** The size link previews show without cropping. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

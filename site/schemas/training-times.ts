@@ -14,6 +14,12 @@ const slot = z.strictObject({
   basis: z.boolean().default(false),
 });
 
+/** '16:00 - 18:00' → [960, 1080], minutes after midnight. */
+export function slotMinutes(time: string): [start: number, end: number] {
+  const [start = 0, end = 0] = [...time.matchAll(/(\d{1,2})[:.](\d{2})/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  return [start, end];
+}
+
 /** The training times: when each group trains, and where. Groups and venues are listed once, and every row must use them. */
 export const trainingTimesSchema = z
   .strictObject({
@@ -29,6 +35,25 @@ export const trainingTimesSchema = z
       }
       if (!data.locations.includes(entry.location)) {
         context.addIssue({ code: 'custom', path: ['slots', index, 'location'], message: `Expected one of the places: ${data.locations.join(', ')}`, input: entry.location });
+      }
+      const [start, end] = slotMinutes(entry.time);
+      if (end <= start) {
+        context.addIssue({ code: 'custom', path: ['slots', index, 'time'], message: 'The session must end after it starts, like 16:00 - 18:00', input: entry.time });
+        return;
+      }
+      const earlier = data.slots.findIndex((other, otherIndex) => {
+        if (otherIndex >= index || other.group !== entry.group || normalizeWeekday(other.day) !== normalizeWeekday(entry.day)) return false;
+        const [otherStart, otherEnd] = slotMinutes(other.time);
+        return otherStart < end && start < otherEnd && otherEnd > otherStart;
+      });
+      if (earlier !== -1) {
+        const other = data.slots[earlier];
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'time'],
+          message: `Group ${entry.group} already trains ${other?.day} ${other?.time} (slot ${earlier + 1} in the list): sessions of one group on one day must not overlap`,
+          input: entry.time,
+        });
       }
     });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { doorState, isDrawn, isToday, pendingText, todaysDoor } from '../../site/logic/calendar-doors.ts';
+import { osloTime } from '../../site/dates.ts';
+import { doorState, drawHasHappened, isDrawn, isToday, pendingText, todaysDoor } from '../../site/logic/calendar-doors.ts';
 
 describe('isDrawn: a winner is a name, not an empty field or a dash', () => {
   test.each(['Kari (kalender 0412)', 'Ola', ' Emma (kalender 0157) '])('"%s" is drawn', (winner) => {
@@ -54,5 +55,17 @@ describe("today's door", () => {
   test('compares whole dates, not days of the month', () => {
     expect(isToday({ date: '2025-12-10' }, '2026-12-10')).toBe(false);
     expect(todaysDoor(doors, '2024-12-10')).toBeUndefined();
+  });
+});
+
+describe('drawHasHappened: the draw is at 20:00 in Oslo on the door\'s date', () => {
+  const door = { date: '2025-12-09' };
+  test.each([
+    ['2025-12-09T18:59:00Z', false], // 19:59 in Oslo
+    ['2025-12-09T19:00:00Z', true], // 20:00 in Oslo
+    ['2025-12-08T22:00:00Z', false], // the day before
+    ['2025-12-10T00:30:00Z', true],
+  ])('at %s: %s', (instant, happened) => {
+    expect(drawHasHappened(door, osloTime(new Date(instant)))).toBe(happened);
   });
 });

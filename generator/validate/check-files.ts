@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { SiteDefinition } from '../contract.ts';
+import { ContentError } from '../errors.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import { locate } from '../load/yaml-source.ts';
+import { imageSize } from '../render/image-size.ts';
+import { fieldPath } from './describe-issue.ts';
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Top-level folders of content/ that hold files (and the documents folder, even when empty): links starting with one name a file. */
+export function contentFolders(loaded: LoadedContent, site: SiteDefinition): Set<string> {
+  const folders = [...loaded.assets.keys()].filter((file) => file.includes('/')).map((file) => file.slice(0, file.indexOf('/')));
+  return new Set([...folders, ...(site.documents ? [site.documents.folder] : [])]);
+}
+
+/** Every file in the documents folder is of an allowed kind and not too large to download. */
+export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, errors: ContentError[]): void {
+  const documents = site.documents;
+  if (!documents) return;
+  for (const [file, bytes] of loaded.assets) {
+    if (!file.startsWith(`${documents.folder}/`)) continue;
+    const kind = path.extname(file).slice(1).toLowerCase();
+    const at = `content/${file}`;
+    if (!documents.kinds.includes(kind)) {
+      errors.push(
+        new ContentError({
+          code: 'document-kind',
+          file: at,
+          message: `${at} is not a kind of document the site publishes (${kind === '' ? 'no file extension' : `.${kind}`}).`,
+          hint: `Save it as one of ${documents.kinds.map((name) => name.toUpperCase()).join(', ')}, or move it out of content/${documents.folder}/.`,
+        }),
+      );
+    } else if (bytes.byteLength > documents.maxBytes) {
+      errors.push(
+        new ContentError({
+          code: 'document-too-large',
+          file: at,
+          message: `${at} is ${megabytes(bytes.byteLength)}; a document may be at most ${megabytes(documents.maxBytes)}.`,
+          hint: 'Make it smaller (export the PDF with "reduced size", or compress its pictures), or split it in two.',
+        }),
+      );
+    }
+  }
+}
+
+/** Images that data names with a required kind and size (a share image), checked against the file's real header. */
+export function checkImages(site: SiteDefinition, data: Record<string, unknown>, loaded: LoadedContent, errors: ContentError[]): void {
+  for (const [name, definition] of Object.entries(site.collections)) {
+    const value = data[name];
+    if (value === undefined || !definition.images) continue;
+    const source = loaded.collections.get(name);
+    for (const wanted of definition.images(value)) {
+      const bytes = loaded.assets.get(wanted.file);
+      if (!bytes) continue; // A missing file is reported where the page uses it.
+      const found = imageSize(bytes);
+      if (found && wanted.kinds.includes(found.kind) && found.width === wanted.width && found.height === wanted.height) continue;
+      const where = source ? locate(source, wanted.path) : undefined;
+      const kinds = wanted.kinds.map((kind) => kind.toUpperCase()).join(' or ');
+      errors.push(
+        new ContentError({
+          code: 'wrong-image',
+          file: source?.file ?? definition.file,
+          ...where,
+          field: fieldPath(wanted.path),
+          message: `content/${wanted.file} must be a ${kinds} of ${wanted.width} × ${wanted.height} pixels; it is ${found ? `a ${found.kind.toUpperCase()} of ${found.width} × ${found.height}` : `not a ${kinds}`}.`,
+          hint: `Export the picture as ${kinds} at exactly ${wanted.width} × ${wanted.height} pixels.`,
+        }),
+      );
+    }
+  }
+}
+
+/** Files under content/ that no page uses: warnings, so that old files can be cleaned away. */
+export function unusedFiles(loaded: LoadedContent, used: ReadonlySet<string>): ContentError[] {
+  return [...loaded.assets.keys()]
+    .filter((file) => file.includes('/') && !used.has(file))
+    .map(
+      (file) =>
+        new ContentError({
+          code: 'unused-file',
+          file: `content/${file}`,
+          message: `No page uses content/${file}.`,
+          hint: 'Link to it from a page, or delete it if it is no longer needed.',
+        }),
+    );
+}

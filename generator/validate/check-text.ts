@@ -1,0 +1,77 @@
+import { isMap, isNode, isScalar, isSeq } from 'yaml';
+import { ContentError } from '../errors.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import type { YamlSource } from '../load/yaml-source.ts';
+import { fieldPath } from './describe-issue.ts';
+import { controlCharacterName, isPlainHttp, unsafeLinkMessage, unsafeScheme } from './link-safety.ts';
+
+/**
+ * What no text of the site may hold, whatever field it is in: a control character (a NUL in a
+ * title is written raw into every page) or a link that runs code. Every YAML value and key of
+ * every data file and front matter is read, and every line of every Markdown body; links in
+ * Markdown are read where they are rendered (render/markdown.ts). Plain http:// addresses in
+ * YAML are warnings.
+ */
+export function checkText(loaded: LoadedContent, errors: ContentError[], warnings: ContentError[]): void {
+  for (const source of loaded.collections.values()) checkYaml(source, errors, warnings);
+  for (const page of loaded.pages) {
+    checkYaml(page.frontMatter, errors, warnings);
+    page.body.split('\n').forEach((line, index) => {
+      const name = controlCharacterName(line);
+      if (name) errors.push(controlCharacter(page.file, index + 1 + page.bodyLineOffset, line.search(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/) + 1, undefined, name));
+    });
+  }
+}
+
+function checkYaml(source: YamlSource, errors: ContentError[], warnings: ContentError[]): void {
+  const at = (node: { range?: [number, number, number] | null }) => {
+    const { line, col } = source.lineCounter.linePos(node.range?.[0] ?? 0);
+    return { line, column: col };
+  };
+  const walk = (node: unknown, path: (string | number)[]): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        if (isScalar(pair.key)) check(pair.key, path, key);
+        walk(pair.value, [...path, key]);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => walk(item, [...path, index]));
+    } else if (isScalar(node) && typeof node.value === 'string') {
+      check(node, path, node.value);
+    }
+  };
+  const check = (node: { range?: [number, number, number] | null }, path: (string | number)[], value: string) => {
+    const field = fieldPath(path) || undefined;
+    const where = at(node);
+    const name = controlCharacterName(value);
+    if (name) errors.push(controlCharacter(source.file, where.line, where.column, field, name));
+    const scheme = unsafeScheme(value);
+    if (scheme) errors.push(new ContentError({ code: 'unsafe-link', file: source.file, ...where, field, ...unsafeLinkMessage(value, scheme) }));
+    else if (isPlainHttp(value)) warnings.push(insecureLink(source.file, where, field, value));
+  };
+  if (isNode(source.document.contents)) walk(source.document.contents, []);
+}
+
+function controlCharacter(file: string, line: number, column: number, field: string | undefined, name: string): ContentError {
+  return new ContentError({
+    code: 'control-character',
+    file,
+    line,
+    column,
+    field,
+    message: `The text holds an invisible control character (${name}), which would be published as it is.`,
+    hint: 'Delete the character: retype the text around it, or paste it again as plain text.',
+  });
+}
+
+export function insecureLink(file: string, where: { line?: number; column?: number }, field: string | undefined, url: string): ContentError {
+  return new ContentError({
+    code: 'insecure-link',
+    file,
+    ...where,
+    field,
+    message: `The address ${url} starts with http://: the connection is not encrypted.`,
+    hint: `Write it with https:// (${url.trim().replace(/^http:/i, 'https:')}) if the site answers there.`,
+  });
+}
