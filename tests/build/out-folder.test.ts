@@ -181,8 +181,9 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
     expect(outcome.stderr).toMatch(message);
     expect(outcome.stderr).toContain(`Could not write the site to ${out}`);
     oneLine(outcome);
-    expect(outcome.ms).toBeLessThan(20_000);
-  });
+    // Seconds on an idle machine; the bound leaves room for a loaded one (it used to spin forever).
+    expect(outcome.ms).toBeLessThan(25_000);
+  }, 60_000);
 
   // Needs root (a private mount namespace); CI runners without it skip these.
   const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
