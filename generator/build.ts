@@ -95,7 +95,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const valid = validateContent(loaded, site.site, errors);
     checkText(loaded, errors, warnings);
     checkDocuments(loaded, site.site, errors);
-    checkImages(site.site, valid.data, loaded, errors);
+    checkImages(site.site, valid, loaded, errors);
     checkFacts(site.site, valid, now, errors);
     return valid;
   });

@@ -76,6 +76,8 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
   usesSearchIndex?: boolean;
   /** Text a visitor can reach on the page that the server markup does not show (e.g. widget results). */
   searchText?: (props: TemplateProps<FrontMatter, Data>) => string;
+  /** Images the front matter names that must have a given kind and size (a page's own share image). */
+  images?: (frontMatter: FrontMatter) => ImageRequirement[];
   /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
   check?: (frontMatter: FrontMatter, context: { now: Date }) => FieldProblem[];
 }

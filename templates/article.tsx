@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { FaqList } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
-import { faqItem } from '../site/schemas/common.ts';
+import { faqItem, shareImageFile, text } from '../site/schemas/common.ts';
 
-export const articleSchema = z.strictObject({
-  /** Questions and answers shown as an accordion under the text. */
-  faq: z.array(faqItem).optional(),
-  faqTitle: z.string().optional(),
-});
+export const articleSchema = z
+  .strictObject({
+    /** Questions and answers shown as an accordion under the text. */
+    faq: z.array(faqItem).optional(),
+    faqTitle: z.string().optional(),
+    /** The page's own picture when it is shared (instead of the one in site.yaml): 1200 × 630, with its description. */
+    shareImage: shareImageFile.optional(),
+    shareImageAlt: text.optional(),
+  })
+  .refine((page) => (page.shareImage === undefined) === (page.shareImageAlt === undefined), {
+    message: 'Expected "shareImage" and "shareImageAlt" together: a picture and what it shows',
+    path: ['shareImageAlt'],
+  });
 
 type Article = z.infer<typeof articleSchema>;
 

@@ -12,6 +12,9 @@ export function Document(props: DocumentProps) {
   const { page, data, absolute, asset } = pageProps;
   const site = data.site;
   const isHome = page.route === '/';
+  // A page may have its own share image (article front matter); otherwise the site's.
+  const own = page.data as { shareImage?: string; shareImageAlt?: string };
+  const share = own.shareImage && own.shareImageAlt ? { file: own.shareImage, alt: own.shareImageAlt } : { file: site.shareImage, alt: site.shareImageAlt };
   const title = isHome ? `${site.name} – ${site.tagline}` : `${page.title} – ${site.name}`;
   return (
     <html lang="nb">
@@ -29,11 +32,11 @@ export function Document(props: DocumentProps) {
         <meta property="og:title" content={isHome ? site.name : page.title} />
         <meta property="og:description" content={page.description} />
         <meta property="og:url" content={absolute(page.route)} />
-        <meta property="og:image" content={`${new URL(absolute('/')).origin}${asset(site.shareImage)}`} />
-        <meta property="og:image:type" content={/\.png$/.test(site.shareImage) ? 'image/png' : 'image/jpeg'} />
+        <meta property="og:image" content={`${new URL(absolute('/')).origin}${asset(share.file)}`} />
+        <meta property="og:image:type" content={/\.png$/.test(share.file) ? 'image/png' : 'image/jpeg'} />
         <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
         <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
-        <meta property="og:image:alt" content={site.shareImageAlt} />
+        <meta property="og:image:alt" content={share.alt} />
         <link rel="icon" href={asset(site.logo)} type="image/svg+xml" />
         {props.headScripts.map((script) => (
           <script key={script} dangerouslySetInnerHTML={{ __html: script }} />

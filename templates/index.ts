@@ -46,7 +46,11 @@ const site: SiteDefinition = {
     trainingTimes: { file: 'training-times.yaml', schema: trainingTimesSchema },
   },
   templates: {
-    article: { component: ArticleTemplate, schema: articleSchema },
+    article: {
+      component: ArticleTemplate,
+      schema: articleSchema,
+      images: (page: { shareImage?: string }) => (page.shareImage ? [{ file: page.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }] : []),
+    },
     placeholder: { component: PlaceholderTemplate, noindex: true },
     courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText },
     'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },

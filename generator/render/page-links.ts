@@ -71,7 +71,7 @@ export function pageLinks(context: PageLinkContext): MarkdownLinks {
         file,
         line,
         message: `The link "${decoded(href)}" leads to ${route} (read from this page's address, ${address}), and no page has that address.`,
-        hint: 'Write the address starting with /, like /om/styret: then it leads to the same page wherever the link stands.',
+        hint: 'Write the whole address starting with / (as the browser shows it after the site name): then it leads to the same page wherever the link stands.',
       }),
     );
     return '#';

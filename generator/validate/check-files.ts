@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { SiteDefinition } from '../contract.ts';
+import type { ImageRequirement, SiteDefinition } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import { locate } from '../load/yaml-source.ts';
+import { locate, type YamlSource } from '../load/yaml-source.ts';
 import { imageSize } from '../render/image-size.ts';
 import { fieldPath } from './describe-issue.ts';
+import type { ValidatedContent } from './validate-content.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -44,30 +45,36 @@ export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, erro
   }
 }
 
-/** Images that data names with a required kind and size (a share image), checked against the file's real header. */
-export function checkImages(site: SiteDefinition, data: Record<string, unknown>, loaded: LoadedContent, errors: ContentError[]): void {
+/** Images that data and front matter name with a required kind and size (a share image), checked against the file's real header. */
+export function checkImages(site: SiteDefinition, content: ValidatedContent, loaded: LoadedContent, errors: ContentError[]): void {
+  const wanted: Array<{ requirement: ImageRequirement; source: YamlSource | undefined; file: string }> = [];
   for (const [name, definition] of Object.entries(site.collections)) {
-    const value = data[name];
+    const value = content.data[name];
     if (value === undefined || !definition.images) continue;
     const source = loaded.collections.get(name);
-    for (const wanted of definition.images(value)) {
-      const bytes = loaded.assets.get(wanted.file);
-      if (!bytes) continue; // A missing file is reported where the page uses it.
-      const found = imageSize(bytes);
-      if (found && wanted.kinds.includes(found.kind) && found.width === wanted.width && found.height === wanted.height) continue;
-      const where = source ? locate(source, wanted.path) : undefined;
-      const kinds = wanted.kinds.map((kind) => kind.toUpperCase()).join(' or ');
-      errors.push(
-        new ContentError({
-          code: 'wrong-image',
-          file: source?.file ?? definition.file,
-          ...where,
-          field: fieldPath(wanted.path),
-          message: `content/${wanted.file} must be a ${kinds} of ${wanted.width} × ${wanted.height} pixels; it is ${found ? `a ${found.kind.toUpperCase()} of ${found.width} × ${found.height}` : `not a ${kinds}`}.`,
-          hint: `Export the picture as ${kinds} at exactly ${wanted.width} × ${wanted.height} pixels.`,
-        }),
-      );
-    }
+    for (const requirement of definition.images(value)) wanted.push({ requirement, source, file: source?.file ?? definition.file });
+  }
+  for (const page of content.pages) {
+    const images = site.templates[page.template]?.images;
+    for (const requirement of images?.(page.data) ?? []) wanted.push({ requirement, source: page.sourcePage.frontMatter, file: page.source });
+  }
+  for (const { requirement, source, file } of wanted) {
+    const bytes = loaded.assets.get(requirement.file);
+    if (!bytes) continue; // A missing file is reported where the page uses it.
+    const found = imageSize(bytes);
+    if (found && requirement.kinds.includes(found.kind) && found.width === requirement.width && found.height === requirement.height) continue;
+    const where = source ? locate(source, requirement.path) : undefined;
+    const kinds = requirement.kinds.map((kind) => kind.toUpperCase()).join(' or ');
+    errors.push(
+      new ContentError({
+        code: 'wrong-image',
+        file,
+        ...where,
+        field: fieldPath(requirement.path),
+        message: `content/${requirement.file} must be a ${kinds} of ${requirement.width} × ${requirement.height} pixels; it is ${found ? `a ${found.kind.toUpperCase()} of ${found.width} × ${found.height}` : `not a ${kinds}`}.`,
+        hint: `Export the picture as ${kinds} at exactly ${requirement.width} × ${requirement.height} pixels.`,
+      }),
+    );
   }
 }
 

@@ -53,7 +53,7 @@ describe('relative links', () => {
       [
         '✖ content/pages/om.md:7',
         '  The link "laget" leads to /om/laget (read from this page\'s address, /om/), and no page has that address.',
-        '  Hint: Write the address starting with /, like /om/styret: then it leads to the same page wherever the link stands.',
+        '  Hint: Write the whole address starting with / (as the browser shows it after the site name): then it leads to the same page wherever the link stands.',
       ].join('\n'),
     ]);
   });

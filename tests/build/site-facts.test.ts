@@ -67,6 +67,7 @@ describe('content that would publish wrong facts, on a copy of the real content'
     );
     await edit('menu.yaml', (text) => text.replace('label: Treningstider', 'label: "Trenings\\0tider"'));
     await writeFile(path.join(contentDir, 'images/deling.png'), png(600, 315));
+    await edit('pages/dugnad.md', (text) => text.replace('title: Dugnad\n', 'title: Dugnad\nshareImage: images/deling.png\nshareImageAlt: Loddsalg\n'));
     const training = await readFile(path.join(contentDir, 'training-times.yaml'), 'utf8');
     const calendar = await readFile(path.join(contentDir, 'pages/julekalender/2025.yaml'), 'utf8');
     lines.backwards = lineOf(training, '18:00 - 16:00');
@@ -74,6 +75,7 @@ describe('content that would publish wrong facts, on a copy of the real content'
     lines.emma = lineOf(calendar, 'winner: Emma');
     lines.menu = lineOf(await readFile(path.join(contentDir, 'menu.yaml'), 'utf8'), 'Trenings');
     lines.share = lineOf(await readFile(path.join(contentDir, 'site.yaml'), 'utf8'), 'shareImage:');
+    lines.pageShare = lineOf(await readFile(path.join(contentDir, 'pages/dugnad.md'), 'utf8'), 'shareImage:');
     // A minute before door 9 is drawn: Emma's win is not a fact yet.
     errors = await buildSite('2025-12-09T19:59', { contentDir }).then(
       () => [],
@@ -122,7 +124,10 @@ describe('content that would publish wrong facts, on a copy of the real content'
     expect(problem('site.yaml').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
       `✖ ${errors.find((error) => error.code === 'wrong-image')?.file}:${lines.share}:13  shareImage\n  content/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
     ]);
-    expect(errors.map((error) => error.code).sort()).toEqual(['ahead-of-time', 'control-character', 'invalid-field', 'invalid-field', 'wrong-image']);
+    expect(problem('pages/dugnad.md').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
+      `✖ ${errors.find((error) => error.file.endsWith('dugnad.md'))?.file}:${lines.pageShare}:13  shareImage\n  content/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
+    ]);
+    expect(errors.map((error) => error.code).sort()).toEqual(['ahead-of-time', 'control-character', 'invalid-field', 'invalid-field', 'wrong-image', 'wrong-image']);
   });
 });
 
@@ -150,6 +155,23 @@ describe('the real content, built when door 9 has just been drawn', () => {
       expect(published && imageSize(published as Uint8Array), file).toEqual({ kind: 'png', width: 1200, height: 630 });
     }
   });
+
+  test('a page may name its own share image, shown for that page only', async () => {
+    const contentDir = await mkdtemp(path.join(os.tmpdir(), 'clubsite-share-'));
+    try {
+      await cp(path.join(projectRoot, 'content'), contentDir, { recursive: true });
+      await writeFile(path.join(contentDir, 'images/dugnad-deling.png'), png(1200, 630));
+      const page = path.join(contentDir, 'pages/dugnad.md');
+      await writeFile(page, (await readFile(page, 'utf8')).replace('title: Dugnad\n', 'title: Dugnad\nshareImage: images/dugnad-deling.png\nshareImageAlt: Foreldre selger lodd for klubben\n'));
+      const own = await buildSite('2025-12-10T18:00', { contentDir });
+      const html = (file: string) => String(own.files.get(file));
+      expect(html('dugnad/index.html')).toMatch(/<meta property="og:image" content="https:\/\/www\.ksa\.no\/assets\/dugnad-deling-[\w-]+\.png"\/>/);
+      expect(html('dugnad/index.html')).toContain('<meta property="og:image:alt" content="Foreldre selger lodd for klubben"/>');
+      expect(html('kurs/index.html')).toMatch(/<meta property="og:image" content="https:\/\/www\.ksa\.no\/assets\/deling-[\w-]+\.png"\/>/);
+    } finally {
+      await rm(contentDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test('the share image is small enough for a link preview to fetch quickly', async () => {
     expect((await readFile(path.join(projectRoot, 'content/images/deling.png'))).byteLength).toBeLessThan(100 * 1024);

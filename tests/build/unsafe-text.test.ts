@@ -23,7 +23,7 @@ async function problems(changes: Record<string, string | null>): Promise<string[
   return (await buildErrors(await site(changes))).map(formatError);
 }
 
-const HINT = '  Hint: Link to a page of the site (/kurs), a file under content/ (files/… or images/…), or an https:// address.';
+const HINT = '  Hint: Link to a page of the site (an address starting with /), a file under content/, or an https:// address.';
 const unsafe = (where: string, shown: string, scheme: string) =>
   [`✖ ${where}`, `  The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`, HINT].join('\n');
 
