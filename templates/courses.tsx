@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Island } from '../client/island.tsx';
 import { FaqList } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
-import { signupUrl } from '../site/logic/course-signup.ts';
+import { signupForm, signupUrl } from '../site/logic/course-signup.ts';
 import { faqItem, text } from '../site/schemas/common.ts';
 import type { Courses, LevelResult } from '../site/schemas/courses.ts';
 import CoursePicker from '../site/widgets/course-picker.tsx';
@@ -104,7 +104,10 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         <Island
           name="course-picker"
           component={CoursePicker}
-          props={{ options: courses.courses.map((course) => ({ id: course.id, name: course.name, url: signupUrl(pattern, course.type) })) }}
+          props={{
+            options: courses.courses.map((course) => ({ id: course.id, name: course.name, type: course.type, url: signupUrl(pattern, course.type) })),
+            form: signupForm(pattern),
+          }}
           when="visible"
         />
       </section>
