@@ -20,7 +20,8 @@ export function Document(props: DocumentProps) {
         <title>{title}</title>
         <meta name="description" content={page.description} />
         {props.noindex ? <meta name="robots" content="noindex" /> : null}
-        <link rel="canonical" href={absolute(page.route)} />
+        {/* Every page names itself (noindex ones too); the not-found page is served at any address, so it names none. */}
+        {page.template === 'not-found' ? null : <link rel="canonical" href={absolute(page.route)} />}
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0b4a6f" />
         <meta property="og:type" content="website" />

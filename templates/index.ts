@@ -17,7 +17,7 @@ import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-ca
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
 import { MembershipTemplate, membershipSchema } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
-import { PlaceholderTemplate } from './placeholder.tsx';
+import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
@@ -45,7 +45,7 @@ const site: SiteDefinition = {
   },
   templates: {
     article: { component: ArticleTemplate, schema: articleSchema },
-    placeholder: { component: PlaceholderTemplate, noindex: true },
+    placeholder: { component: PlaceholderTemplate, schema: placeholderSchema, noindex: true },
     courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText },
     'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
     'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
