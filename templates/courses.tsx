@@ -69,6 +69,7 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
   const results = Object.fromEntries(
     Object.entries(courses.levelFinder.results).map(([key, result]) => [key, resolveResult(result, { courses, pattern, href, asset })]),
   );
+  const steps = courses.levelFinder.steps.map((step) => ({ ...step, image: asset(step.image) }));
   const { finder, levels, signup } = page.data;
   return (
     <article className="courses">
@@ -80,7 +81,7 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
       <section className="courses__card courses__finder" aria-labelledby="nivatest">
         <h2 id="nivatest">{finder.title}</h2>
         {finder.intro ? <p className="courses__lead">{finder.intro}</p> : null}
-        <Island name="level-finder" component={LevelFinder} props={{ steps: courses.levelFinder.steps, results }} when="visible" />
+        <Island name="level-finder" component={LevelFinder} props={{ steps, results }} when="visible" />
       </section>
 
       <section className="courses__levels" aria-labelledby="kursnivaer">
