@@ -56,6 +56,15 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
   usesSearchIndex?: boolean;
   /** Text a visitor can reach on the page that the server markup does not show (e.g. widget results). */
   searchText?: (props: TemplateProps<FrontMatter, Data>) => string;
+  /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
+  searchSections?: (props: TemplateProps<FrontMatter, Data>) => SearchSection[];
+}
+
+/** A part of a page a visitor looks for: the element with id `anchor`, its title and its own text. */
+export interface SearchSection {
+  anchor: string;
+  title: string;
+  text: string;
 }
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
@@ -89,6 +98,8 @@ export interface TemplateProps<FrontMatter = Record<string, unknown>, Data = Rec
   asset: (file: string) => string;
   /** Absolute URL for canonical links and Open Graph: origin + base + route. */
   absolute: (route: string) => string;
+  /** A text as a fragment anchor, the same way Markdown headings get theirs: 'Hvor trener vi?' → 'hvor-trener-vi'. */
+  slug: (text: string) => string;
   /** The prebuilt search index, for templates with `usesSearchIndex`. */
   searchIndex?: { url: string; documents: number; bytes: number };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Island } from '../client/island.tsx';
-import { FaqList } from '../site/blocks/faq-list.tsx';
+import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
 import { signupForm, signupUrl } from '../site/logic/course-signup.ts';
 import { faqItem, text } from '../site/schemas/common.ts';
@@ -62,8 +62,14 @@ export function coursesSearchText({ data }: PageProps): string {
   return [...names, ...questions, ...results].join(' ');
 }
 
+/** Each course level (at its id: /kurs/#hval) and each FAQ question, as search results of their own. */
+export function coursesSearchSections({ page, data, slug }: PageProps<CoursesPage>) {
+  const levels = data.courses.courses.map((course) => ({ anchor: course.id, title: course.name, text: `${course.summary} ${course.minutes} minutter per gang.` }));
+  return [...levels, ...faqSections('kurs-faq', page.data.faq, slug)];
+}
+
 /** /kurs: intro, the level finder, the course levels, the sign-up dropdown and the FAQ. */
-export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPage>) {
+export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<CoursesPage>) {
   const courses = data.courses;
   const pattern = data.site.courseSignup;
   const results = Object.fromEntries(
@@ -89,7 +95,7 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         {levels.intro ? <p className="courses__lead">{levels.intro}</p> : null}
         <ul className="courses__grid">
           {courses.courses.map((course) => (
-            <li key={course.id} className="course-card">
+            <li key={course.id} id={course.id} className="course-card">
               <img className="course-card__image" src={asset(course.image)} alt={course.alt} width={200} height={160} loading="lazy" />
               <h3 className="course-card__name">{course.name}</h3>
               <p className="course-card__minutes">{course.minutes} minutter per gang</p>
@@ -113,7 +119,7 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         />
       </section>
 
-      <FaqList id="kurs-faq" title={page.data.faqTitle} items={page.data.faq} />
+      <FaqList id="kurs-faq" title={page.data.faqTitle} items={page.data.faq} slug={slug} />
     </article>
   );
 }

@@ -9,13 +9,13 @@ import { coursesSchema, type Courses } from '../site/schemas/courses.ts';
 import { menuSchema, type Menu } from '../site/schemas/menu.ts';
 import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
 import { trainingTimesSchema } from '../site/schemas/training-times.ts';
-import { ArticleTemplate, articleSchema } from './article.tsx';
-import { CalendarTemplate, calendarSchema } from './calendar.tsx';
-import { CoursesTemplate, coursesPageSchema, coursesSearchText } from './courses.tsx';
+import { ArticleTemplate, articleSchema, articleSearchSections } from './article.tsx';
+import { CalendarTemplate, calendarSchema, calendarSearchSections } from './calendar.tsx';
+import { CoursesTemplate, coursesPageSchema, coursesSearchSections, coursesSearchText } from './courses.tsx';
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
-import { MembershipTemplate, membershipSchema } from './membership.tsx';
+import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
@@ -44,15 +44,15 @@ const site: SiteDefinition = {
     trainingTimes: { file: 'training-times.yaml', schema: trainingTimesSchema },
   },
   templates: {
-    article: { component: ArticleTemplate, schema: articleSchema },
+    article: { component: ArticleTemplate, schema: articleSchema, searchSections: articleSearchSections },
     placeholder: { component: PlaceholderTemplate, schema: placeholderSchema, noindex: true },
-    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText },
+    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText, searchSections: coursesSearchSections },
     'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
     'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
-    membership: { component: MembershipTemplate, schema: membershipSchema },
+    membership: { component: MembershipTemplate, schema: membershipSchema, searchSections: membershipSearchSections },
     home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
-    calendar: { component: CalendarTemplate, schema: calendarSchema },
+    calendar: { component: CalendarTemplate, schema: calendarSchema, searchSections: calendarSearchSections },
     social: { component: SocialTemplate },
     'not-found': { component: NotFoundTemplate, noindex: true },
     // A results page: kept out of robots, the sitemap and its own index.
@@ -68,7 +68,7 @@ const site: SiteDefinition = {
     'instagram-feed': 'site/widgets/instagram-feed.tsx',
   },
   islandRuntime: 'client/island-runtime.ts',
-  scripts: ['client/frame.ts'],
+  scripts: ['client/frame.ts', 'site/open-target.ts'],
   headScripts: ['client/theme-head.ts'],
   styles: 'site/styles/index.css',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FaqList } from '../site/blocks/faq-list.tsx';
+import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
 import { faqItem, text } from '../site/schemas/common.ts';
 
@@ -28,7 +28,7 @@ type Membership = z.infer<typeof membershipSchema>;
  * written in one place only), the rules (the withdrawal rule carries the withdrawal e-mail
  * from site.yaml as a mailto link), then the Markdown text and an optional FAQ.
  */
-export function MembershipTemplate({ page, data }: PageProps<Membership>) {
+export function MembershipTemplate({ page, data, slug }: PageProps<Membership>) {
   const rules = page.data.rules;
   return (
     <article className="article membership">
@@ -42,8 +42,8 @@ export function MembershipTemplate({ page, data }: PageProps<Membership>) {
         {page.data.signupNote ? <p className="membership__note">{page.data.signupNote}</p> : null}
       </div>
       {rules ? (
-        <section className="prose membership__rules" aria-labelledby="viktig-a-vite">
-          <h2 id="viktig-a-vite">{rules.title}</h2>
+        <section className="prose membership__rules" aria-labelledby={slug(rules.title)}>
+          <h2 id={slug(rules.title)}>{rules.title}</h2>
           <ul>
             {rules.items.map((item) => (
               <li key={item.rule}>
@@ -61,7 +61,14 @@ export function MembershipTemplate({ page, data }: PageProps<Membership>) {
         </section>
       ) : null}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} /> : null}
+      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} slug={slug} /> : null}
     </article>
   );
+}
+
+/** The rules (one part, under their heading) and the FAQ questions, each a search result of its own. */
+export function membershipSearchSections({ page, data, slug }: PageProps<Membership>) {
+  const rules = page.data.rules;
+  const ruleText = (rules?.items ?? []).map((item) => [item.rule, item.text, item.mailto ? `${data.site[item.mailto]}.` : ''].filter(Boolean).join(' '));
+  return [...(rules ? [{ anchor: slug(rules.title), title: rules.title, text: ruleText.join(' ') }] : []), ...faqSections('faq', page.data.faq, slug)];
 }

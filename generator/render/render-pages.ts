@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ISLAND_NAME, ISLAND_TAG, ISLAND_WHEN } from '../../client/island-markup.ts';
-import type { Page, PageSummary, SiteDefinition, TemplateProps } from '../contract.ts';
+import type { Page, PageSummary, SearchSection, SiteDefinition, TemplateProps } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { brokenLink, type RouteTable } from '../route/route-table.ts';
 import { traceValue } from '../route/trace-value.ts';
-import type { Urls } from '../urls.ts';
+import { slugOf, type Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -29,6 +29,8 @@ export interface RenderedPage {
   noindex: boolean;
   /** Text a visitor can find on the page, for the search index. */
   searchText: string;
+  /** The page's parts with their own anchors (Markdown `##` sections, then the template's), for the search index. */
+  sections: SearchSection[];
 }
 
 /** Renders one page: Markdown body, template, then the document around it. */
@@ -58,6 +60,7 @@ export function renderPage(
     );
     return '#';
   };
+  const sections: SearchSection[] = [];
   const full: Page = {
     route: page.route,
     title: page.title,
@@ -70,6 +73,7 @@ export function renderPage(
       allowHtml: page.data.allowHtml === true,
       bodyLineOffset: page.sourcePage.bodyLineOffset,
       links: { href: urls.href, asset },
+      sections,
     }),
   };
   const props: TemplateProps = {
@@ -80,6 +84,7 @@ export function renderPage(
     href: urls.href,
     asset: (file) => asset(file),
     absolute: urls.absolute,
+    slug: slugOf,
     searchIndex,
   };
   try {
@@ -100,7 +105,14 @@ export function renderPage(
     );
     const html = `<!doctype html>\n${documentHtml}\n`;
     checkLinks(html, input, page, errors);
-    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '' };
+    return {
+      route: page.route,
+      html,
+      page: full,
+      noindex: page.noindex,
+      searchText: template.searchText?.(props) ?? '',
+      sections: [...sections, ...(template.searchSections?.(props) ?? [])],
+    };
   } catch (error) {
     if (error instanceof ContentError) {
       errors.push(error);
