@@ -1,33 +1,46 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { holdEarlyInput, type EarlyInput } from './early-input.ts';
 import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from './island-markup.ts';
 
 type IslandModule = { default: ComponentType<object> };
 type Loaders = Record<string, () => Promise<IslandModule>>;
 
 /**
- * Finds every island on the page and hydrates it when due. React and the widget's code are
- * imported only then, so a page pays for React only if it has an island, and only after
- * first paint.
+ * Finds every island on the page and hydrates it when due, or at the first interaction inside
+ * it, whichever comes first. React and the widget's code are imported only then, so a page
+ * pays for React only if it has an island, and only after first paint. What the visitor did
+ * before the widget was live is handed to it afterwards (client/early-input.ts).
  */
 export function startIslands(loaders: Loaders): void {
   for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
     const load = loaders[element.getAttribute(ISLAND_NAME) ?? ''];
     if (!load) continue;
-    whenDue(element, () => {
-      void hydrate(element, load).catch((error: unknown) => {
+    let started = false;
+    let cancel = () => {};
+    const run = () => {
+      if (started) return;
+      started = true;
+      cancel();
+      void hydrate(element, load, input).catch((error: unknown) => {
         // The server HTML stays: the visitor keeps a readable page.
         console.warn('Island could not start', element.getAttribute(ISLAND_NAME), error);
       });
-    });
+    };
+    const input = holdEarlyInput(element, run);
+    cancel = whenDue(element, run);
   }
 }
 
-function whenDue(element: HTMLElement, run: () => void): void {
+/** Calls `run` when the island's directive says so; returns a function that stops waiting. */
+function whenDue(element: HTMLElement, run: () => void): () => void {
   const when = element.getAttribute(ISLAND_WHEN);
   if (when === 'idle') {
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 200);
-    return;
+    if ('requestIdleCallback' in window) {
+      const handle = requestIdleCallback(run, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(run, 200);
+    return () => clearTimeout(handle);
   }
   if (when === 'visible' && 'IntersectionObserver' in window) {
     const observer = new IntersectionObserver(
@@ -40,22 +53,32 @@ function whenDue(element: HTMLElement, run: () => void): void {
       { rootMargin: '200px' },
     );
     observer.observe(element);
-    return;
+    return () => observer.disconnect();
   }
-  run();
+  queueMicrotask(run);
+  return () => {};
 }
 
-async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>): Promise<void> {
+async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>, input: EarlyInput): Promise<void> {
   const root = element.querySelector<HTMLElement>(`[${ISLAND_ROOT}]`);
   const json = element.querySelector('script[type="application/json"]')?.textContent ?? '{}';
   if (!root) return;
   const [react, reactDom, module] = await Promise.all([import('react'), import('react-dom/client'), load()]);
   // React is CommonJS: with code splitting, esbuild hands it to a dynamic import as `default` only.
-  const { createElement } = commonJs(react);
+  const { createElement, useEffect } = commonJs(react);
   const { hydrateRoot } = commonJs(reactDom);
-  hydrateRoot(root, createElement(module.default, JSON.parse(json) as object), {
-    onRecoverableError: (error) => console.warn('Island hydration mismatch', error),
+  const committed = new Promise<void>((resolve) => {
+    // Renders nothing of its own (the markup is the widget's); its effect runs once the widget's have.
+    function Live({ children }: { children: ReactNode }) {
+      useEffect(resolve, []);
+      return children;
+    }
+    hydrateRoot(root, createElement(Live, null, createElement(module.default, JSON.parse(json) as object)), {
+      onRecoverableError: (error) => console.warn('Island hydration mismatch', error),
+    });
   });
+  await committed;
+  await input.replay();
   element.setAttribute('data-hydrated', '');
 }
 

@@ -80,6 +80,15 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
   images?: (frontMatter: FrontMatter) => ImageRequirement[];
   /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
   check?: (frontMatter: FrontMatter, context: { now: Date }) => FieldProblem[];
+  /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
+  searchSections?: (props: TemplateProps<FrontMatter, Data>) => SearchSection[];
+}
+
+/** A part of a page a visitor looks for: the element with id `anchor`, its title and its own text. */
+export interface SearchSection {
+  anchor: string;
+  title: string;
+  text: string;
 }
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
@@ -113,6 +122,8 @@ export interface TemplateProps<FrontMatter = Record<string, unknown>, Data = Rec
   asset: (file: string) => string;
   /** Absolute URL for canonical links and Open Graph: origin + base + route. */
   absolute: (route: string) => string;
+  /** A text as a fragment anchor, the same way Markdown headings get theirs: 'Hvor trener vi?' → 'hvor-trener-vi'. */
+  slug: (text: string) => string;
   /** The prebuilt search index, for templates with `usesSearchIndex`. */
   searchIndex?: { url: string; documents: number; bytes: number };
 }

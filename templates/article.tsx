@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FaqList } from '../site/blocks/faq-list.tsx';
+import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
 import { faqItem, shareImageFile, text } from '../site/schemas/common.ts';
 
@@ -20,12 +20,17 @@ export const articleSchema = z
 type Article = z.infer<typeof articleSchema>;
 
 /** A page of text from Markdown, with an optional FAQ. */
-export function ArticleTemplate({ page }: PageProps<Article>) {
+export function ArticleTemplate({ page, slug }: PageProps<Article>) {
   return (
     <article className="article">
       <h1>{page.title}</h1>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} /> : null}
+      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} slug={slug} /> : null}
     </article>
   );
+}
+
+/** The FAQ questions, each a search result of its own (the Markdown sections come from the build). */
+export function articleSearchSections({ page, slug }: PageProps<Article>) {
+  return faqSections('faq', page.data.faq, slug);
 }

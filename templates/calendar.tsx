@@ -4,6 +4,17 @@ import { osloTime } from '../site/dates.ts';
 import { isDrawn, todaysDoor } from '../site/logic/calendar-doors.ts';
 import type { Calendar } from '../site/schemas/calendar.ts';
 
+const doorAnchor = (day: number) => `luke-${day}`;
+
+/** Each door as a search result of its own: «Luke 3: Sponsor – Julekalender 2025» at #luke-3. */
+export function calendarSearchSections({ page }: PageProps<Calendar>) {
+  return page.data.doors.map((door) => ({
+    anchor: doorAnchor(door.day),
+    title: `Luke ${door.day}: ${door.sponsor}`,
+    text: [door.prizeTitle, door.prizeDesc, `Verdi ${door.prizeValue}`].filter(Boolean).join('. '),
+  }));
+}
+
 export { calendarSchema } from '../site/schemas/calendar.ts';
 
 /**
@@ -41,7 +52,7 @@ export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
         <h2 id="alle-luker">Alle lukene</h2>
         <ol className="calendar__doors">
           {doors.map((door) => (
-            <li key={door.day}>
+            <li key={door.day} id={doorAnchor(door.day)}>
               <DoorCard door={door} today={today} asset={asset} inGrid />
             </li>
           ))}

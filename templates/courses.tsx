@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Island } from '../client/island.tsx';
-import { FaqList } from '../site/blocks/faq-list.tsx';
+import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
-import { signupUrl } from '../site/logic/course-signup.ts';
+import { signupForm, signupUrl } from '../site/logic/course-signup.ts';
 import { faqItem, text } from '../site/schemas/common.ts';
 import type { Courses, LevelResult } from '../site/schemas/courses.ts';
 import CoursePicker from '../site/widgets/course-picker.tsx';
@@ -62,13 +62,20 @@ export function coursesSearchText({ data }: PageProps): string {
   return [...names, ...questions, ...results].join(' ');
 }
 
+/** Each course level (at its id: /kurs/#hval) and each FAQ question, as search results of their own. */
+export function coursesSearchSections({ page, data, slug }: PageProps<CoursesPage>) {
+  const levels = data.courses.courses.map((course) => ({ anchor: course.id, title: course.name, text: `${course.summary} ${course.minutes} minutter per gang.` }));
+  return [...levels, ...faqSections('kurs-faq', page.data.faq, slug)];
+}
+
 /** /kurs: intro, the level finder, the course levels, the sign-up dropdown and the FAQ. */
-export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPage>) {
+export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<CoursesPage>) {
   const courses = data.courses;
   const pattern = data.site.courseSignup;
   const results = Object.fromEntries(
     Object.entries(courses.levelFinder.results).map(([key, result]) => [key, resolveResult(result, { courses, pattern, href, asset })]),
   );
+  const steps = courses.levelFinder.steps.map((step) => ({ ...step, image: asset(step.image) }));
   const { finder, levels, signup } = page.data;
   return (
     <article className="courses">
@@ -80,7 +87,7 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
       <section className="courses__card courses__finder" aria-labelledby="nivatest">
         <h2 id="nivatest">{finder.title}</h2>
         {finder.intro ? <p className="courses__lead">{finder.intro}</p> : null}
-        <Island name="level-finder" component={LevelFinder} props={{ steps: courses.levelFinder.steps, results }} when="visible" />
+        <Island name="level-finder" component={LevelFinder} props={{ steps, results }} when="visible" />
       </section>
 
       <section className="courses__levels" aria-labelledby="kursnivaer">
@@ -88,7 +95,7 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         {levels.intro ? <p className="courses__lead">{levels.intro}</p> : null}
         <ul className="courses__grid">
           {courses.courses.map((course) => (
-            <li key={course.id} className="course-card">
+            <li key={course.id} id={course.id} className="course-card">
               <img className="course-card__image" src={asset(course.image)} alt={course.alt} width={200} height={160} loading="lazy" />
               <h3 className="course-card__name">{course.name}</h3>
               <p className="course-card__minutes">{course.minutes} minutter per gang</p>
@@ -104,12 +111,15 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         <Island
           name="course-picker"
           component={CoursePicker}
-          props={{ options: courses.courses.map((course) => ({ id: course.id, name: course.name, url: signupUrl(pattern, course.type) })) }}
+          props={{
+            options: courses.courses.map((course) => ({ id: course.id, name: course.name, type: course.type, url: signupUrl(pattern, course.type) })),
+            form: signupForm(pattern),
+          }}
           when="visible"
         />
       </section>
 
-      <FaqList id="kurs-faq" title={page.data.faqTitle} items={page.data.faq} />
+      <FaqList id="kurs-faq" title={page.data.faqTitle} items={page.data.faq} slug={slug} />
     </article>
   );
 }

@@ -9,16 +9,16 @@ import { coursesSchema, type Courses } from '../site/schemas/courses.ts';
 import { menuSchema, type Menu } from '../site/schemas/menu.ts';
 import { SHARE_IMAGE, siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
 import { trainingTimesSchema } from '../site/schemas/training-times.ts';
-import { ArticleTemplate, articleSchema } from './article.tsx';
 import { calendarProblems } from '../site/schemas/calendar.ts';
-import { CalendarTemplate, calendarSchema } from './calendar.tsx';
-import { CoursesTemplate, coursesPageSchema, coursesSearchText } from './courses.tsx';
+import { ArticleTemplate, articleSchema, articleSearchSections } from './article.tsx';
+import { CalendarTemplate, calendarSchema, calendarSearchSections } from './calendar.tsx';
+import { CoursesTemplate, coursesPageSchema, coursesSearchSections, coursesSearchText } from './courses.tsx';
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
-import { MembershipTemplate, membershipSchema } from './membership.tsx';
+import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
-import { PlaceholderTemplate } from './placeholder.tsx';
+import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
@@ -49,16 +49,17 @@ const site: SiteDefinition = {
     article: {
       component: ArticleTemplate,
       schema: articleSchema,
+      searchSections: articleSearchSections,
       images: (page: { shareImage?: string }) => (page.shareImage ? [{ file: page.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }] : []),
     },
-    placeholder: { component: PlaceholderTemplate, noindex: true },
-    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText },
+    placeholder: { component: PlaceholderTemplate, schema: placeholderSchema, noindex: true },
+    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText, searchSections: coursesSearchSections },
     'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
     'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
-    membership: { component: MembershipTemplate, schema: membershipSchema },
+    membership: { component: MembershipTemplate, schema: membershipSchema, searchSections: membershipSearchSections },
     home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
-    calendar: { component: CalendarTemplate, schema: calendarSchema, check: calendarProblems },
+    calendar: { component: CalendarTemplate, schema: calendarSchema, check: calendarProblems, searchSections: calendarSearchSections },
     social: { component: SocialTemplate },
     'not-found': { component: NotFoundTemplate, noindex: true },
     // A results page: kept out of robots, the sitemap and its own index.
@@ -74,7 +75,7 @@ const site: SiteDefinition = {
     'instagram-feed': 'site/widgets/instagram-feed.tsx',
   },
   islandRuntime: 'client/island-runtime.ts',
-  scripts: ['client/frame.ts'],
+  scripts: ['client/frame.ts', 'site/open-target.ts'],
   headScripts: ['client/theme-head.ts'],
   styles: 'site/styles/index.css',
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FaqList } from '../site/blocks/faq-list.tsx';
+import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
 import { faqItem, text } from '../site/schemas/common.ts';
 
@@ -10,6 +10,13 @@ export const membershipSchema = z.strictObject({
   signupLabel: text,
   /** One line beside the button: what happens when you click it. */
   signupNote: text.optional(),
+  /** «Viktig å vite»: the membership rules, each a bold sentence and an explanation. */
+  rules: z
+    .strictObject({
+      title: text,
+      items: z.array(z.strictObject({ rule: text, text: text.optional(), mailto: z.literal('withdrawalEmail').optional() })).min(1),
+    })
+    .optional(),
   faq: z.array(faqItem).optional(),
   faqTitle: z.string().optional(),
 });
@@ -18,9 +25,11 @@ type Membership = z.infer<typeof membershipSchema>;
 
 /**
  * The membership page: an intro, the sign-up button (the address lives in site.yaml, so it is
- * written in one place only), then the Markdown text and an optional FAQ.
+ * written in one place only), the rules (the withdrawal rule carries the withdrawal e-mail
+ * from site.yaml as a mailto link), then the Markdown text and an optional FAQ.
  */
-export function MembershipTemplate({ page, data }: PageProps<Membership>) {
+export function MembershipTemplate({ page, data, slug }: PageProps<Membership>) {
+  const rules = page.data.rules;
   return (
     <article className="article membership">
       <h1>{page.title}</h1>
@@ -32,8 +41,34 @@ export function MembershipTemplate({ page, data }: PageProps<Membership>) {
         </a>
         {page.data.signupNote ? <p className="membership__note">{page.data.signupNote}</p> : null}
       </div>
+      {rules ? (
+        <section className="prose membership__rules" aria-labelledby={slug(rules.title)}>
+          <h2 id={slug(rules.title)}>{rules.title}</h2>
+          <ul>
+            {rules.items.map((item) => (
+              <li key={item.rule}>
+                <strong>{item.rule}</strong>
+                {item.text ? ` ${item.text}` : null}
+                {item.mailto ? (
+                  <>
+                    {' '}
+                    <a href={`mailto:${data.site[item.mailto]}`}>{data.site[item.mailto]}</a>.
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} /> : null}
+      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} slug={slug} /> : null}
     </article>
   );
+}
+
+/** The rules (one part, under their heading) and the FAQ questions, each a search result of its own. */
+export function membershipSearchSections({ page, data, slug }: PageProps<Membership>) {
+  const rules = page.data.rules;
+  const ruleText = (rules?.items ?? []).map((item) => [item.rule, item.text, item.mailto ? `${data.site[item.mailto]}.` : ''].filter(Boolean).join(' '));
+  return [...(rules ? [{ anchor: slug(rules.title), title: rules.title, text: ruleText.join(' ') }] : []), ...faqSections('faq', page.data.faq, slug)];
 }

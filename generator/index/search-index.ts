@@ -4,7 +4,7 @@ import { mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 
 export interface SearchDocument {
-  /** The page's route: unique, and what the documents are ordered by. */
+  /** The page's route, or route#anchor for a part of it: unique, and what the documents are ordered by. */
   id: string;
   title: string;
   /** Public URL (base path and trailing slash included). */
@@ -44,6 +44,23 @@ export function searchDocument(page: RenderedPage, href: (route: string) => stri
 }
 
 /**
+ * Each part of a page with an anchor of its own (a `##` section, an FAQ question, a course
+ * level, a calendar door) as a document: «Hval – Svømmeopplæring» at /kurs/#hval, whose
+ * content is that part's own text, so the snippet says why it matched.
+ */
+export function sectionDocuments(page: RenderedPage, href: (route: string) => string): SearchDocument[] {
+  const pageTitle = tidy(page.page.title);
+  return page.sections
+    .map((section) => ({
+      id: `${page.route}#${section.anchor}`,
+      title: `${tidy(section.title)} – ${pageTitle}`,
+      url: `${href(page.route)}#${section.anchor}`,
+      content: tidy(section.text),
+    }))
+    .filter((document) => document.content !== '');
+}
+
+/**
  * The sentences of a template's extra text that the page does not already show: the same
  * words twice make the index bigger and the search slower, and find nothing new.
  */
@@ -55,14 +72,14 @@ function unseenSentences(extra: string, shown: string): string {
 }
 
 /**
- * Every indexable page as a document, in route order, with the Fuse.js index prebuilt so the
+ * Every indexable page as a document, and each of its parts, in route order, with the Fuse.js index prebuilt so the
  * browser only parses it. The file name carries a content hash; the same pages give the same
  * bytes.
  */
 export function buildSearchIndex(pages: RenderedPage[], href: (route: string) => string): SearchIndexFile {
   const documents = pages
     .filter((page) => !page.noindex)
-    .map((page) => searchDocument(page, href))
+    .flatMap((page) => [searchDocument(page, href), ...sectionDocuments(page, href)])
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const index = Fuse.createIndex<SearchDocument>([...SEARCH_KEYS], documents).toJSON();
   const records = new Map(index.records.map((record) => [record.i, record]));

@@ -1,5 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
+import type { SearchSection } from '../contract.ts';
+import { isExternal } from '../urls.ts';
+import { anchorHeadings } from './markdown-sections.ts';
 
 export interface MarkdownLinks {
   /**
@@ -24,11 +27,17 @@ for (const md of Object.values(renderers)) md.validateLink = () => true;
 /**
  * CommonMark to HTML with markdown-it. Raw HTML is shown as text unless the page allows it.
  * Every link and image target goes through `links` with its line in the file, and is
- * published as `links` returns it.
+ * published as `links` returns it. Headings get stable ids (their slug), and the page's `##`
+ * sections are handed back in `sections`.
  */
-export function renderMarkdown(body: string, options: { allowHtml: boolean; bodyLineOffset: number; links: MarkdownLinks }): string {
+export function renderMarkdown(
+  body: string,
+  options: { allowHtml: boolean; bodyLineOffset: number; links: MarkdownLinks; sections?: SearchSection[] },
+): string {
   const md = options.allowHtml ? renderers.html : renderers.safe;
   const tokens = md.parse(body, {});
+  // Headings get ids; the `##` sections go to the search index as parts of their own.
+  options.sections?.push(...anchorHeadings(tokens));
   for (const block of tokens) {
     let line = (block.map?.[0] ?? 0) + 1 + options.bodyLineOffset;
     if (block.type === 'html_block') rawUrls(block.content, line, options.links);

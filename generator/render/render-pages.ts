@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ISLAND_NAME, ISLAND_TAG, ISLAND_WHEN } from '../../client/island-markup.ts';
-import type { Page, PageSummary, SiteDefinition, TemplateProps } from '../contract.ts';
+import type { Page, PageSummary, SearchSection, SiteDefinition, TemplateProps } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { brokenLink, type RouteTable } from '../route/route-table.ts';
 import { traceValue } from '../route/trace-value.ts';
-import type { Urls } from '../urls.ts';
+import { slugOf, type Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -34,6 +34,8 @@ export interface RenderedPage {
   searchText: string;
   /** What the page's content should change, though it builds (a plain http:// link). */
   warnings?: ContentError[];
+  /** The page's parts with their own anchors (Markdown `##` sections, then the template's), for the search index. */
+  sections: SearchSection[];
 }
 
 /** Renders one page: Markdown body, template, then the document around it. */
@@ -65,6 +67,7 @@ export function renderPage(
   };
   const warnings: ContentError[] = [];
   const links = pageLinks({ urls, routes: input.routes, route: page.route, file: page.source, contentFolders: input.contentFolders, asset, errors, warnings });
+  const sections: SearchSection[] = [];
   const full: Page = {
     route: page.route,
     title: page.title,
@@ -77,6 +80,7 @@ export function renderPage(
       allowHtml: page.data.allowHtml === true,
       bodyLineOffset: page.sourcePage.bodyLineOffset,
       links,
+      sections,
     }),
   };
   const props: TemplateProps = {
@@ -87,6 +91,7 @@ export function renderPage(
     href: urls.href,
     asset: (file) => asset(file),
     absolute: urls.absolute,
+    slug: slugOf,
     searchIndex,
   };
   try {
@@ -107,7 +112,15 @@ export function renderPage(
     );
     const html = `<!doctype html>\n${documentHtml}\n`;
     checkLinks(html, input, page, errors);
-    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '', warnings };
+    return {
+      route: page.route,
+      html,
+      page: full,
+      noindex: page.noindex,
+      searchText: template.searchText?.(props) ?? '',
+      sections: [...sections, ...(template.searchSections?.(props) ?? [])],
+      warnings,
+    };
   } catch (error) {
     if (error instanceof ContentError) {
       errors.push(error);

@@ -49,6 +49,8 @@ export type Search = (query: string) => SearchHit[];
  * norm is off: a page's content is its whole text, and a long page about swimming courses must
  * not lose to a short one that mentions a course once. Pages with the same score are ordered
  * by how often they hold the query, or the query with one letter less («hval» for «hvall»).
+ * Before all that, a hit whose title names what was searched for comes first: «Hval –
+ * Svømmeopplæring» (the level itself) before pages that mention Hval, also for the typo «Hvak».
  */
 export function createSearch(data: SearchIndexData): Search {
   const documents = data.entries.map((entry) => entry.document);
@@ -66,8 +68,8 @@ export function createSearch(data: SearchIndexData): Search {
     if (wanted === '') return [];
     return fuse
       .search(wanted)
-      .map((result, order) => ({ result, order, often: timesFound(result.item, wanted) }))
-      .sort((a, b) => (a.result.score ?? 0) - (b.result.score ?? 0) || b.often - a.often || a.order - b.order)
+      .map((result, order) => ({ result, order, title: titleRank(result.item.title, wanted), often: timesFound(result.item, wanted) }))
+      .sort((a, b) => a.title - b.title || (a.result.score ?? 0) - (b.result.score ?? 0) || b.often - a.often || a.order - b.order)
       .map(({ result: { item, score } }) => ({
         id: item.id,
         title: item.title,
@@ -76,6 +78,31 @@ export function createSearch(data: SearchIndexData): Search {
         score: score ?? 0,
       }));
   };
+}
+
+/**
+ * How well a title names the query: 0 it holds it, 1 a word of it differs in one letter
+ * («hval» for «hvak»), 2 not at all. For a four-letter query a word one letter shorter does
+ * not count: «hva» is in every other question. Queries under four letters only count when the
+ * title holds them.
+ */
+function titleRank(title: string, query: string): number {
+  const lower = title.toLowerCase();
+  const wanted = query.toLowerCase();
+  if (lower.includes(wanted)) return 0;
+  if (wanted.length < 4 || /\s/.test(wanted)) return 2;
+  const words = lower.split(/[^\p{L}\p{N}]+/u);
+  // From five letters on, a letter too many or too few counts as well («hvall» for «hval»).
+  const close = (word: string) => word.length === wanted.length || (wanted.length >= 5 && Math.abs(word.length - wanted.length) === 1);
+  return words.some((word) => close(word) && oneEditApart(word, wanted)) ? 1 : 2;
+}
+
+/** Whether two words differ by one letter changed, added or left out. */
+function oneEditApart(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /**

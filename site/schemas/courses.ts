@@ -21,7 +21,8 @@ const branch = z.union([
   z.strictObject({ result: z.string().min(1) }),
 ]);
 
-const step = z.strictObject({ question: text, yes: branch, no: branch });
+/** A question of the level finder, with its picture (a drawing of what is asked) and the picture's description. */
+const step = z.strictObject({ question: text, image: contentFile, alt: text, yes: branch, no: branch });
 
 /**
  * A result either recommends a course (name, picture and sign-up link come from the course),

@@ -13,8 +13,14 @@ export interface FinderResult {
   external: boolean;
 }
 
+/** A question with its picture, resolved to a URL by the template. */
+export interface FinderStep extends Step {
+  image: string;
+  alt: string;
+}
+
 export interface LevelFinderProps {
-  steps: Step[];
+  steps: FinderStep[];
   results: Record<string, FinderResult>;
 }
 
@@ -66,19 +72,22 @@ export default function LevelFinder({ steps, results }: LevelFinderProps) {
           </div>
         ) : step ? (
           <div className="level-finder__step">
-            <p className="level-finder__progress">
-              Spørsmål {state.index + 1} av {steps.length}
-            </p>
-            <p className="level-finder__question" id="nivatest-sporsmal" tabIndex={-1} data-focus="">
-              {step.question}
-            </p>
-            <div className="level-finder__answers" role="group" aria-labelledby="nivatest-sporsmal">
-              <button type="button" className="button" onClick={() => choose('yes')}>
-                Ja
-              </button>
-              <button type="button" className="button" onClick={() => choose('no')}>
-                Nei
-              </button>
+            <img className="level-finder__image" src={step.image} alt={step.alt} width={200} height={160} />
+            <div>
+              <p className="level-finder__progress">
+                Spørsmål {state.index + 1} av {steps.length}
+              </p>
+              <p className="level-finder__question" id="nivatest-sporsmal" tabIndex={-1} data-focus="">
+                {step.question}
+              </p>
+              <div className="level-finder__answers" role="group" aria-labelledby="nivatest-sporsmal">
+                <button type="button" className="button" onClick={() => choose('yes')}>
+                  Ja
+                </button>
+                <button type="button" className="button" onClick={() => choose('no')}>
+                  Nei
+                </button>
+              </div>
             </div>
           </div>
         ) : null}

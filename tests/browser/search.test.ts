@@ -80,11 +80,52 @@ describe.each(['mobile', 'desktop'] as const)('the search page at %s width', (vi
     await context.close();
   });
 
-  test('a typo finds the course: «hvall» lists Svømmeopplæring first', async () => {
+  test('«Hval», the typos «Hvak» and «hvall» list a hit that says Hval first; it leads to the level on /kurs', async () => {
     const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
-    await search(page, 'hvall');
-    expect(await hits(page).first().getByRole('link').textContent()).toBe('Svømmeopplæring');
-    expect(await hits(page).first().getByRole('link').getAttribute('href')).toBe('/kurs/');
+    for (const query of ['Hval', 'Hvak', 'hvall']) {
+      await search(page, query);
+      const first = hits(page).first();
+      const said = `${await first.getByRole('link').textContent()} ${await first.locator('.search-hit__snippet').textContent()}`;
+      expect(said, query).toMatch(/Hval/);
+      if (query !== 'hvall') {
+        expect(await first.getByRole('link').textContent()).toBe('Hval – Svømmeopplæring');
+        expect(await first.getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+        // The snippet is the level's own text, not the page's first lines.
+        expect(await first.locator('.search-hit__snippet').textContent()).toMatch(/^Det første møtet med vannet\..*…$/);
+      }
+    }
+    await search(page, 'Hval');
+    await hits(page).first().getByRole('link').click();
+    await page.waitForURL(/\/kurs\/#hval$/);
+    await expect.poll(() => page.locator('#hval').evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      return box.top >= 0 && box.top < window.innerHeight / 2;
+    })).toBe(true);
+    expect(await page.locator('#hval h3').textContent()).toBe('Hval');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('«dommer» finds the Dugnad section about referees; an FAQ hit opens its question', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
+    await search(page, 'dommer');
+    const titles = await hits(page).getByRole('link').allTextContents();
+    expect(titles).toContain('Dommere – Dugnad');
+    const referees = hits(page).filter({ has: page.getByRole('link', { name: 'Dommere – Dugnad', exact: true }) });
+    expect(await referees.getByRole('link').getAttribute('href')).toBe('/dugnad/#dommere');
+    await referees.getByRole('link').click();
+    await page.waitForURL(/\/dugnad\/#dommere$/);
+    expect(await page.locator('#dommere').evaluate((heading) => heading.tagName)).toBe('H2');
+    // A question of the FAQ: the hit opens its <details>, and no other.
+    await search(page, 'dommer');
+    const question = hits(page).filter({ has: page.getByRole('link', { name: 'Hva koster det å bli dommer? – Dugnad', exact: true }) });
+    expect(await question.locator('.search-hit__snippet').textContent()).toMatch(/^Ingenting for deg\./);
+    await question.getByRole('link').click();
+    await page.waitForURL(/\/dugnad\/#faq-hva-koster-det-a-bli-dommer$/);
+    const details = page.locator('#faq-hva-koster-det-a-bli-dommer');
+    await expect.poll(() => details.evaluate((element: HTMLDetailsElement) => element.open)).toBe(true);
+    expect(await details.locator('p').isVisible()).toBe(true);
+    expect(await page.locator('details[open]').count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -32,7 +32,11 @@ describe('the real site’s search index', () => {
   });
 
   test('holds every indexable page once, and no noindex page, 404 or the search page itself', () => {
-    const ids = index.entries.map((entry) => entry.document.id);
+    const all = index.entries.map((entry) => entry.document.id);
+    expect(new Set(all).size).toBe(all.length);
+    // Parts of pages (route#anchor) belong to indexable pages only.
+    const ids = all.filter((id) => !id.includes('#'));
+    for (const id of all) expect(ids).toContain(id.split('#')[0]);
     const indexable = result.pages.filter((page) => !page.noindex).map((page) => page.route);
     expect([...ids].sort()).toEqual([...indexable].sort());
     expect(new Set(ids).size).toBe(ids.length);
@@ -42,11 +46,13 @@ describe('the real site’s search index', () => {
     for (const page of result.pages.filter((page) => page.noindex)) expect(ids).not.toContain(page.route);
   });
 
-  test('every document has a title, a link to its page and text', () => {
+  test('every document has a title, a link to its page (and to an element with its anchor there) and text', () => {
     for (const { document } of index.entries) {
       expect(document.title).not.toBe('');
-      expect(result.files.has(`${document.url.replace(/^\//, '')}index.html`)).toBe(true);
-      expect(document.content.length).toBeGreaterThan(20);
+      const [path = '', anchor] = document.url.split('#');
+      expect(result.files.has(`${path.replace(/^\//, '')}index.html`)).toBe(true);
+      if (anchor !== undefined) expect(text(`${path.replace(/^\//, '')}index.html`), document.url).toContain(` id="${anchor}"`);
+      expect(document.content.length).toBeGreaterThan(anchor === undefined ? 20 : 0);
       expect(document.content).not.toMatch(/\s{2}|<\/?[a-z][^>]*>|\\u003c/);
     }
   });

@@ -1,3 +1,4 @@
+import { slugOf } from '../../generator/urls.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
@@ -15,12 +16,13 @@ const href = (route: string) => (route === '/' ? '/' : `${route}/`);
 function fixturePage(route: string, title: string, main: string, options: { noindex?: boolean; searchText?: string } = {}): RenderedPage {
   const page = { route, title, description: '', template: 'article', noindex: options.noindex ?? false, data: {}, source: '', html: '' } as Page;
   const html = `<!doctype html><html><head><title>${title} – Klubben</title><script>theme()</script></head><body><header><a href="/">Forsiden</a><nav>Meny Forside Kurs</nav></header><main id="innhold">${main}</main><footer>© 2025 Klubben</footer></body></html>`;
-  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '' };
+  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '', sections: [] };
 }
 
 const faqHtml = renderToStaticMarkup(
   createElement(FaqList, {
     id: 'faq',
+    slug: slugOf,
     title: 'Ofte stilte spørsmål',
     items: [
       { q: 'Må barnet bruke svømmebriller?', a: 'Nei, på Hval, Skilpadde og Pingvin øver vi uten briller.' },

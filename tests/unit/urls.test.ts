@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createUrls, normalizeRoute } from '../../generator/urls.ts';
+import { createUrls, normalizeRoute, slugOf } from '../../generator/urls.ts';
 
 describe('one place for URLs', () => {
   const root = createUrls({ base: '/', origin: 'https://www.ksa.no/' });
@@ -38,5 +38,14 @@ describe('one place for URLs', () => {
     expect(root.fileOf('/')).toBe('index.html');
     expect(root.fileOf('/om/styret/')).toBe('om/styret/index.html');
     expect(normalizeRoute('om//')).toBe('/om');
+  });
+});
+
+describe('slugOf: headings and questions as anchors', () => {
+  test('Norwegian letters are spelled out in a-z, everything else becomes single hyphens', () => {
+    expect(slugOf('Hvor trener vi?')).toBe('hvor-trener-vi');
+    expect(slugOf('Må vi ha svømmebriller og badehette?')).toBe('ma-vi-ha-svommebriller-og-badehette');
+    expect(slugOf('Lærer, bøker & Årsmøter 2025')).toBe('laerer-boker-arsmoter-2025');
+    expect(slugOf('  Dommere  ')).toBe('dommere');
   });
 });
