@@ -14,7 +14,15 @@ export type ErrorCode =
   | 'missing-asset'
   | 'unknown-island'
   | 'render-failed'
-  | 'bundle-failed';
+  | 'bundle-failed'
+  | 'not-utf8'
+  | 'empty-file'
+  | 'file-too-large'
+  | 'refused-link'
+  | 'bad-file-name'
+  | 'not-an-image'
+  | 'yaml-alias'
+  | 'unclosed-front-matter';
 
 export interface ErrorDetails {
   code: ErrorCode;

@@ -1,4 +1,5 @@
 import matter from 'gray-matter';
+import { ContentError } from '../errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
 /** A page file: its front matter (with positions) and, for Markdown, its body. */
@@ -25,6 +26,16 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
   const route = routeFromPath(pathInPages);
   if (!file.endsWith('.md')) {
     return { file, route, frontMatter: parseYaml(file, text), body: '', bodyLineOffset: 0, text };
+  }
+  if (/^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3))) {
+    throw new ContentError({
+      code: 'unclosed-front-matter',
+      file,
+      line: 1,
+      column: 1,
+      message: 'The front matter opened by "---" on line 1 is never closed.',
+      hint: 'Add a line with only --- after the last field (title, description, ...), before the text of the page.',
+    });
   }
   let frontMatter: YamlSource | undefined;
   // gray-matter splits front matter from body; `yaml` parses it so that positions survive.
