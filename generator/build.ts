@@ -116,7 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
-  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets }));
+  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }));
 
   return {
     now,

@@ -24,6 +24,7 @@ import { SearchTemplate, searchPageSchema } from './search.tsx';
 
 const site: SiteDefinition = {
   timeZone: TIME_ZONE,
+  lang: 'nb',
   collections: {
     // Redirect targets are checked by the generator itself (a broken redirect is one error, not two).
     site: { file: 'site.yaml', schema: siteSettingsSchema },
