@@ -83,8 +83,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail));
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
+  // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
-  stop();
   const content = await stage('validate', () => validateContent(loaded, site.site, errors));
   const siteSource = loaded.collections.get('site');
   const settings = siteSource ? validateSource(siteSource, siteSettingsSchema.loose(), errors) : undefined;

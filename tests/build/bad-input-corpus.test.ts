@@ -89,6 +89,7 @@ const CASES: Case[] = [
   { name: 'a call to action to a page that does not exist', changes: [edit('pages/index.md', 'to: /ny-i-klubben', 'to: /nye-medlemmer')], expected: ['content/pages/index.md:18'] },
   // Several problems at once: every one is listed
   { name: 'two broken files give two errors', changes: [edit('pages/om.md', 'title: Om klubben\n', ''), edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 2025-10-40')], expected: ['content/training-times.yaml:5', 'content/pages/om.md:2'] },
+  { name: 'a Latin-1 page and a misspelt field in another file', changes: [write('pages/om.md', latin1(page('Om klubben', 'Svømming.'))), edit('pages/cookies.md', 'description:', 'descripton:')], expected: ['content/pages/om.md:6', 'content/pages/cookies.md:2', 'content/pages/cookies.md:3'] },
   { name: 'a broken page and a broken image', changes: [write('pages/tom.md', ''), write('images/ksa-logo.svg', 'GIF89a')], expected: ['content/pages/tom.md:1', 'content/images/ksa-logo.svg'] },
 ];
 
