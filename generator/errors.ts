@@ -22,7 +22,8 @@ export type ErrorCode =
   | 'bad-file-name'
   | 'not-an-image'
   | 'yaml-alias'
-  | 'unclosed-front-matter';
+  | 'unclosed-front-matter'
+  | 'unreadable-file';
 
 export interface ErrorDetails {
   code: ErrorCode;

@@ -85,8 +85,16 @@ export function readBytes(absolute: string, file: string, limit: number): Uint8A
     }
     return readFileSync(absolute);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (error instanceof ContentError || code === undefined) throw error;
+    // Not readable by the user running the build (permissions, a locked file): the file's problem, not clubsite's.
+    throw new ContentError({
+      code: 'unreadable-file',
+      file,
+      message: `The file cannot be read (${code}).`,
+      hint: 'Check that the file is not locked by another program and that you may read it (its permissions); save it again if in doubt.',
+    });
   }
 }
 
