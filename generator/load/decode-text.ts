@@ -23,7 +23,7 @@ export function decodeText(file: string, bytes: Uint8Array): string {
       file,
       line,
       column,
-      message: `The file is not saved as UTF-8: byte 0x${(bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')} on this line cannot be read (letters like æ, ø and å would show as �).`,
+      message: `The file is not saved as UTF-8: byte 0x${(bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')} on this line cannot be read (letters outside a-z, like é, ü, ø or å, would show as �).`,
       hint: 'Open the file in your editor and save it again with the encoding "UTF-8" (in VS Code: click the encoding in the status bar, "Save with Encoding", UTF-8; in Notepad: "Save as", Encoding: UTF-8).',
     });
   }

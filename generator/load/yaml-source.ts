@@ -28,7 +28,7 @@ export function parseYaml(file: string, text: string): YamlSource {
   return { file, data: toData(file, document, lineCounter), document, lineCounter };
 }
 
-/** Aliases that lead nowhere (`*Viktig*`, an attempt at bold) or that multiply without end are errors at their line. */
+/** Aliases that lead nowhere (`*Important*`, an attempt at bold) or that multiply without end are errors at their line. */
 function toData(file: string, document: Document, lineCounter: LineCounter): unknown {
   try {
     return document.toJS({ maxAliasCount: 100 });
@@ -58,7 +58,7 @@ function toData(file: string, document: Document, lineCounter: LineCounter): unk
         ? `The YAML cannot be read: "*${name}" is an alias (a * at the start of a value) to an anchor "&${name}" that does not exist.`
         : 'The YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be enormous.',
       hint: unresolved
-        ? 'A value starting with * must be in quotes: write "*Viktig*" (Markdown bold is not used in YAML fields).'
+        ? `A value starting with * must be in quotes: write "*${name}" (Markdown bold is not used in YAML fields).`
         : 'Write the values out instead of repeating them with &anchors and *aliases.',
     });
   }
