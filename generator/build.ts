@@ -89,8 +89,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail));
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
+  // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
-  stop();
   const content = await stage('validate', () => {
     const valid = validateContent(loaded, site.site, errors);
     checkText(loaded, errors, warnings);
@@ -130,7 +130,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
-  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets }));
+  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }));
 
   warnings.push(...rendered.flatMap((page) => page.warnings ?? []), ...unusedFiles(loaded, new Set(assets.used.keys())));
 

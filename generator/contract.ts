@@ -12,6 +12,8 @@ import type { ZodType } from 'zod';
 export interface SiteDefinition {
   /** The IANA time zone every date of the site is in; `--now` without a zone is read in it. */
   timeZone: string;
+  /** The language of the site's text (BCP 47, like en or nb), for the pages the generator writes itself (redirects). */
+  lang: string;
   /** Data collections: name → YAML file under content/ and the Zod schema it must match. */
   collections: Record<string, CollectionDefinition>;
   /** Page templates by name. A page without `template:` uses `article`. */

@@ -21,6 +21,15 @@ export type ErrorCode =
   | 'document-kind'
   | 'document-too-large'
   | 'wrong-image'
+  | 'not-utf8'
+  | 'empty-file'
+  | 'file-too-large'
+  | 'refused-link'
+  | 'bad-file-name'
+  | 'not-an-image'
+  | 'yaml-alias'
+  | 'unclosed-front-matter'
+  | 'unreadable-file'
   // Warnings: told, but the build goes on.
   | 'insecure-link'
   | 'unused-file';

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteDefinition } from '../contract.ts';
 import { collectErrors, ContentError } from '../errors.ts';
+import { listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
+import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
+import { checkImage } from './image-check.ts';
 import { parsePage, type PageSource } from './page-source.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
@@ -32,36 +33,27 @@ function parseOnce<T extends PageSource | YamlSource>(cache: PageCache | undefin
   return parsed;
 }
 
-/**
- * A listed file that is gone when read was deleted in between (an editor saving by
- * rename): it is treated as not there, as it would be had the listing come a moment later.
- * Reads are synchronous: for many small files that is several times faster than the pool.
- */
-function readIfThere(file: string): string | undefined;
-function readIfThere(file: string, encoding: null): Buffer | undefined;
-function readIfThere(file: string, encoding: 'utf8' | null = 'utf8'): string | Buffer | undefined {
-  try {
-    return readFileSync(file, encoding);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /** Reads every collection named by the site and every page under content/pages. */
 export async function loadContent(paths: ContentPaths, site: SiteDefinition, errors: ContentError[], cache?: PageCache): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
-  const files = await listFiles(paths.contentDir);
+  const { files, refused } = await listContentFiles(paths.contentDir, (inContent) => relative(path.join(paths.contentDir, inContent)), errors);
+  /** A text file's content (undefined when it is gone); a problem with its bytes is collected and marks it failed. */
+  const readText = (absolute: string): { text?: string; failed: boolean } => {
+    const file = relative(absolute);
+    const before = errors.length;
+    const text = collectErrors(errors, () => {
+      const bytes = readBytes(absolute, file, MAX_TEXT_BYTES);
+      return bytes === undefined ? undefined : decodeText(file, bytes);
+    });
+    return { text, failed: errors.length > before };
+  };
   const collections = new Map<string, YamlSource>();
   for (const [name, definition] of Object.entries(site.collections)) {
     const absolute = path.join(paths.contentDir, definition.file);
     const file = relative(absolute);
-    let text: string | undefined;
-    try {
-      text = readIfThere(absolute);
-    } catch {
-      text = undefined;
-    }
+    if (refused.has(definition.file)) continue;
+    const { text, failed } = readText(absolute);
+    if (failed) continue;
     if (text === undefined) {
       errors.push(
         new ContentError({
@@ -76,10 +68,22 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
     const source = parseOnce(cache, absolute, text, () => collectErrors(errors, () => parseYaml(file, text)));
     if (source) collections.set(name, source);
   }
-  const pageFiles = files.filter((file) => file.startsWith('pages/') && PAGE_FILE.test(file)).sort();
+  const pageFiles = files.filter((file) => file.startsWith('pages/') && PAGE_FILE.test(file.toLowerCase())).sort();
   const pages = pageFiles.map((inContent) => {
     const absolute = path.join(paths.contentDir, inContent);
-    const text = readIfThere(absolute);
+    const suggestion = suggestPageName(inContent.slice('pages/'.length));
+    if (suggestion !== undefined) {
+      errors.push(
+        new ContentError({
+          code: 'bad-file-name',
+          file: relative(absolute),
+          message: 'A page\'s file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).',
+          hint: `Rename the file to pages/${suggestion}.`,
+        }),
+      );
+      return undefined;
+    }
+    const { text } = readText(absolute);
     if (text === undefined) return undefined;
     return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice('pages/'.length), text)));
   });
@@ -91,18 +95,14 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
   const assetFiles = files.filter((file) => !file.startsWith('pages/') && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
   const assets = new Map(
     assetFiles.flatMap((file) => {
-      const bytes = readIfThere(path.join(paths.contentDir, file), null);
+      const absolute = path.join(paths.contentDir, file);
+      const bytes = collectErrors(errors, () => {
+        const read = readBytes(absolute, relative(absolute), MAX_ASSET_BYTES);
+        if (read) checkImage(relative(absolute), read);
+        return read;
+      });
       return bytes === undefined ? [] : [[file, new Uint8Array(bytes)] as const];
     }),
   );
   return { collections, pages: pages.filter((page) => page !== undefined), assets };
-}
-
-/** Every file below `dir`, relative to it, with forward slashes, in a stable order. */
-export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
 }

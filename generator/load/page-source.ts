@@ -1,4 +1,5 @@
 import matter from 'gray-matter';
+import { ContentError } from '../errors.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
 /** A page file: its front matter (with positions) and, for Markdown, its body. */
@@ -26,6 +27,29 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
   if (!file.endsWith('.md')) {
     return { file, route, frontMatter: parseYaml(file, text), body: '', bodyLineOffset: 0, text };
   }
+  // gray-matter reads the language after the opening --- and would run `---js` front matter
+  // with eval: front matter is YAML and nothing else.
+  const language = /^---[ \t]*(\S+)/.exec(text)?.[1];
+  if (language !== undefined && !/^ya?ml$/i.test(language)) {
+    throw new ContentError({
+      code: 'yaml-syntax',
+      file,
+      line: 1,
+      column: 4,
+      message: `The front matter is marked as "${language}": only YAML front matter is read.`,
+      hint: 'Start the page with a line with only --- on it, then the fields as YAML (title: ..., description: ...).',
+    });
+  }
+  if (/^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3))) {
+    throw new ContentError({
+      code: 'unclosed-front-matter',
+      file,
+      line: 1,
+      column: 1,
+      message: 'The front matter opened by "---" on line 1 is never closed.',
+      hint: 'Add a line with only --- after the last field (title, description, ...), before the text of the page.',
+    });
+  }
   let frontMatter: YamlSource | undefined;
   // gray-matter splits front matter from body; `yaml` parses it so that positions survive.
   // The raw front matter starts right after the opening `---`, so its line numbers are the file's.
@@ -35,6 +59,12 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
         frontMatter = parseYaml(file, raw);
         return (frontMatter.data ?? {}) as object;
       },
+      // Never reached (the language is checked above); here so no other engine can run.
+      javascript: refuse,
+      js: refuse,
+      json: refuse,
+      coffee: refuse,
+      toml: refuse,
     },
   });
   const bodyStart = text.length - parsed.content.length;
@@ -47,4 +77,8 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
     bodyLineOffset,
     text,
   };
+}
+
+function refuse(): never {
+  throw new Error('only YAML front matter is read');
 }

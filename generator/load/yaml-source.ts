@@ -1,4 +1,4 @@
-import { isMap, isNode, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isNode, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import { ContentError } from '../errors.ts';
 
 /** A parsed YAML text that can still tell where each value stands in its file. */
@@ -25,7 +25,43 @@ export function parseYaml(file: string, text: string): YamlSource {
       hint: 'Check the indentation (spaces, not tabs), that every "key: value" has a space after the colon, and that text with a colon or # is in quotes.',
     });
   }
-  return { file, data: document.toJS({ maxAliasCount: 100 }), document, lineCounter };
+  return { file, data: toData(file, document, lineCounter), document, lineCounter };
+}
+
+/** Aliases that lead nowhere (`*Important*`, an attempt at bold) or that multiply without end are errors at their line. */
+function toData(file: string, document: Document, lineCounter: LineCounter): unknown {
+  try {
+    return document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    let first: Alias | undefined;
+    let broken: Alias | undefined;
+    visit(document, {
+      Alias(_, alias) {
+        first ??= alias;
+        if (alias.resolve(document) !== undefined) return undefined;
+        broken = alias;
+        return visit.BREAK;
+      },
+    });
+    const at = broken ?? first;
+    const name = at?.source ?? '';
+    const offset = at?.range?.[0] ?? 0;
+    const unresolved = /Unresolved alias/.test(error.message);
+    const { line, col } = lineCounter.linePos(offset);
+    throw new ContentError({
+      code: 'yaml-alias',
+      file,
+      line,
+      column: col,
+      message: unresolved
+        ? `The YAML cannot be read: "*${name}" is an alias (a * at the start of a value) to an anchor "&${name}" that does not exist.`
+        : 'The YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be enormous.',
+      hint: unresolved
+        ? `A value starting with * must be in quotes: write "*${name}" (Markdown bold is not used in YAML fields).`
+        : 'Write the values out instead of repeating them with &anchors and *aliases.',
+    });
+  }
 }
 
 function describeYamlError(code: string, message: string): string {

@@ -4,6 +4,7 @@ import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import type { PageSource } from '../load/page-source.ts';
 import { locate, type YamlSource } from '../load/yaml-source.ts';
+import { closestName, knownFields } from './closest-name.ts';
 import { describeIssue, fieldPath } from './describe-issue.ts';
 
 export interface ValidatedPage extends PageSummary {
@@ -24,6 +25,12 @@ export const basePageSchema = z.object({
   allowHtml: z.boolean().default(false),
 });
 
+/** A template's own fields, unknown ones refused whether or not the template's schema says so. */
+function strict(schema: ZodType | undefined): ZodType {
+  if (!schema) return z.strictObject({});
+  return schema instanceof z.ZodObject ? schema.strict() : schema;
+}
+
 /** The site settings the generator itself reads from the `site` collection. */
 export const siteSettingsSchema = z.object({
   origin: z.url({ protocol: /^https?$/ }),
@@ -32,17 +39,42 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** Checks a parsed file against a schema; each problem becomes a ContentError at its line. */
-export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors: ContentError[]): T | undefined {
+/**
+ * Checks a parsed file against a schema; each problem becomes a ContentError at its line.
+ * `alsoKnown` are fields checked elsewhere that may stand at the top level (a page's title and
+ * template next to its template's own fields), offered when an unknown field is misspelt.
+ */
+export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors: ContentError[], alsoKnown: readonly string[] = []): T | undefined {
   const result = schema.safeParse(source.data, { reportInput: true });
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     const input = 'input' in issue ? issue.input : undefined;
-    // Unknown keys are reported on the block that holds them: point at the first bad key itself.
-    const path = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
-    const { line, column } = locate(source, path, issue.code === 'unrecognized_keys' ? 'key' : 'value');
+    if (issue.code === 'unrecognized_keys') {
+      // Unknown keys are reported on the block that holds them: point at each bad key itself.
+      const known = [...knownFields(schema, issue.path), ...(issue.path.length === 0 ? alsoKnown : [])];
+      for (const key of issue.keys) {
+        const path = [...issue.path, key];
+        const { line, column } = locate(source, path, 'key');
+        const { message, hint } = describeIssue({ ...issue, keys: [key] }, input);
+        const suggestion = closestName(key, known);
+        const knownList = known.length > 0 ? ` Known fields here: ${known.join(', ')}.` : ' This block takes no other fields.';
+        errors.push(
+          new ContentError({
+            code: 'invalid-field',
+            file: source.file,
+            line,
+            column,
+            field: fieldPath(path),
+            message,
+            hint: suggestion ? `Did you mean ${suggestion}? Fix the spelling, or remove the field: only known fields are used.` : `${hint}${knownList}`,
+          }),
+        );
+      }
+      continue;
+    }
+    const { line, column } = locate(source, issue.path, 'value');
     const { message, hint } = describeIssue(issue, input);
-    errors.push(new ContentError({ code: 'invalid-field', file: source.file, line, column, field: fieldPath(path) || undefined, message, hint }));
+    errors.push(new ContentError({ code: 'invalid-field', file: source.file, line, column, field: fieldPath(issue.path) || undefined, message, hint }));
   }
   return undefined;
 }
@@ -76,8 +108,12 @@ const validated = new WeakMap<PageSource, { site: SiteDefinition; page: Validate
 
 function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: ContentError[]): ValidatedPage | undefined {
   const base = validateSource(sourcePage.frontMatter, basePageSchema.loose(), errors);
-  if (!base) return undefined;
-  const template = site.templates[base.template];
+  const raw = sourcePage.frontMatter.data;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  // The template's fields are checked even when a base field is wrong, so that every problem
+  // of the front matter is told at once (a misspelt description is missing and unknown).
+  const templateName = base?.template ?? (typeof (raw as { template?: unknown }).template === 'string' ? (raw as { template: string }).template : 'article');
+  const template = site.templates[templateName];
   if (!template) {
     const { line, column } = locate(sourcePage.frontMatter, ['template']);
     errors.push(
@@ -87,15 +123,18 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
         line,
         column,
         field: 'template',
-        message: `There is no template called "${base.template}".`,
+        message: `There is no template called "${templateName}".`,
         hint: `Use one of: ${Object.keys(site.templates).sort().join(', ')}.`,
       }),
     );
     return undefined;
   }
-  const { title, description, allowHtml, template: templateName, ...rest } = base;
-  const extra = template.schema ? validateSource({ ...sourcePage.frontMatter, data: rest }, template.schema, errors) : rest;
-  if (extra === undefined) return undefined;
+  const baseFields = Object.keys(basePageSchema.shape);
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !baseFields.includes(key)));
+  // Every template's front matter is strict: a template that reads no fields of its own takes none.
+  const extra = validateSource({ ...sourcePage.frontMatter, data: rest }, strict(template.schema), errors, baseFields);
+  if (!base || extra === undefined) return undefined;
+  const { title, description, allowHtml } = base;
   return {
     route: sourcePage.route,
     title,

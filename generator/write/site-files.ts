@@ -13,9 +13,9 @@ export function robotsTxt(urls: Urls): string {
 }
 
 /** A static redirect page: works on any host, and tells search engines where the page is now. */
-export function redirectHtml(to: string, urls: Urls): string {
+export function redirectHtml(to: string, urls: Urls, lang: string): string {
   const target = escapeXml(urls.href(to));
-  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${target}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeXml(urls.absolute(to))}"><meta http-equiv="refresh" content="0; url=${target}"></head><body><a href="${target}">${target}</a></body></html>\n`;
+  return `<!doctype html>\n<html lang="${escapeXml(lang)}"><head><meta charset="utf-8"><title>${target}</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeXml(urls.absolute(to))}"><meta http-equiv="refresh" content="0; url=${target}"></head><body><a href="${target}">${target}</a></body></html>\n`;
 }
 
 /** _redirects (Netlify, Cloudflare Pages and others): one permanent redirect a line. */

@@ -77,8 +77,8 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
         {rows.length === 0 ? 'Ingen treninger funnet for valgte grupper.' : `Viser ${rows.length} ${rows.length === 1 ? 'trening' : 'treninger'}.`}
       </p>
       {rows.length === 0 ? null : (
-        // A region that can take focus: if the table is wider than a small screen, it scrolls by keyboard too.
-        <div className="training__scroll" role="region" aria-labelledby="treningstider-tittel" tabIndex={0}>
+        // A named region (a <section> with a label) that can take focus: if the table is wider than a small screen, it scrolls by keyboard too.
+        <section className="training__scroll" aria-labelledby="treningstider-tittel" tabIndex={0}>
           <table className="training__table">
             <caption id="treningstider-tittel">{captionOf(filter)}</caption>
             <thead>
@@ -118,7 +118,7 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );

@@ -45,7 +45,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
       [
         '✖ content/events.yaml:7:5  events[1].tittle',
         '  Unknown field "tittle".',
-        '  Hint: Check the spelling of the field name, or remove it: only known fields are used.',
+        '  Hint: Did you mean title? Fix the spelling, or remove the field: only known fields are used.',
       ].join('\n'),
     ]);
   });

@@ -1,0 +1,126 @@
+/**
+ * What is in content/, and which of it may be read. A symbolic link is followed only when it
+ * stays inside content/ (a link to ~/.ssh or /etc would publish whatever it points at), files
+ * too large for a website are refused before they are read, and a page file whose name is not
+ * an address (spaces, capital letters) is an error that suggests the name it should have.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ContentError } from '../errors.ts';
+
+/** Images, documents and the like: refused above this, before they are read (a build stays in bounded memory). */
+export const MAX_ASSET_BYTES = 25 * 1024 * 1024;
+
+export interface ContentListing {
+  /** Readable files, relative to content/, forward slashes, sorted. */
+  files: string[];
+  /** Files that were found but refused (and reported): not to be reported again as missing. */
+  refused: Set<string>;
+}
+
+/** Every file below `contentDir`, relative to it; problems with links and names go to `errors`. */
+export async function listContentFiles(contentDir: string, report: (inContent: string) => string, errors: ContentError[]): Promise<ContentListing> {
+  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  const refused = new Set<string>();
+  const realRoot = safeRealpath(contentDir) ?? contentDir;
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    const inContent = path.relative(contentDir, absolute).split(path.sep).join('/');
+    if (inContent.split('/').some((part) => part.startsWith('.'))) continue;
+    if (entry.isSymbolicLink()) {
+      const target = safeRealpath(absolute);
+      const inside = target !== undefined && (target === realRoot || target.startsWith(realRoot + path.sep));
+      const isFile = target !== undefined && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
+      if (inside && isFile) {
+        files.push(inContent);
+        continue;
+      }
+      refused.add(inContent);
+      errors.push(
+        new ContentError({
+          code: 'refused-link',
+          file: report(inContent),
+          message:
+            target === undefined
+              ? 'This is a link (symlink) to something that does not exist.'
+              : inside
+                ? 'This is a link (symlink) to a folder: folders are not followed.'
+                : 'This is a link (symlink) to a file outside content/: only files inside content/ are published.',
+          hint: 'Replace the link with a copy of the file itself, inside content/.',
+        }),
+      );
+      continue;
+    }
+    if (entry.isFile()) files.push(inContent);
+  }
+  return { files: files.sort(), refused };
+}
+
+function safeRealpath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The bytes of a file, or undefined when it is gone (a listed file deleted in between, an
+ * editor saving by rename). A file over `limit` bytes is an error and is not read.
+ * Reads are synchronous: for many small files that is several times faster than the pool.
+ */
+export function readBytes(absolute: string, file: string, limit: number): Uint8Array | undefined {
+  try {
+    const size = statSync(absolute).size;
+    if (size > limit) {
+      throw new ContentError({
+        code: 'file-too-large',
+        file,
+        message: `The file is ${(size / 1024 / 1024).toFixed(1)} MB: more than the ${(limit / 1024 / 1024).toFixed(0)} MB a file on the site may be.`,
+        hint: 'Make it smaller (split a long text into several pages, scale an image down to at most 2000 pixels wide), or keep it elsewhere and link to it.',
+      });
+    }
+    return readFileSync(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (error instanceof ContentError || code === undefined) throw error;
+    // Not readable by the user running the build (permissions, a locked file): the file's problem, not clubsite's.
+    throw new ContentError({
+      code: 'unreadable-file',
+      file,
+      message: `The file cannot be read (${code}).`,
+      hint: 'Check that the file is not locked by another program and that you may read it (its permissions); save it again if in doubt.',
+    });
+  }
+}
+
+const PAGE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+
+/**
+ * A page's path under the pages folder is its address, so each part must be lower case
+ * letters, digits, - or _. Returns the name it should have when it does not.
+ */
+export function suggestPageName(pathInPages: string): string | undefined {
+  const parts = pathInPages.split('/');
+  const last = parts.pop() ?? '';
+  const dot = last.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [last.slice(0, dot), last.slice(dot)] : [last, ''];
+  const names = [...parts, stem];
+  if (names.every((name) => PAGE_NAME.test(name)) && extension === extension.toLowerCase()) return undefined;
+  return `${names.map(slug).join('/')}${extension.toLowerCase()}`;
+}
+
+function slug(name: string): string {
+  const plain = name
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/[øœ]/g, 'o')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return plain.replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '') || 'page';
+}
