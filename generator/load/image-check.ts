@@ -37,7 +37,7 @@ function ascii(bytes: Uint8Array, offset: number, text: string): boolean {
   return [...text].every((char, index) => bytes[offset + index] === char.charCodeAt(0));
 }
 
-const SVG_START = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/;
+const SVG_START = /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>/]/;
 
 function isSvg(bytes: Uint8Array): boolean {
   let text: string;
@@ -46,5 +46,6 @@ function isSvg(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
-  return SVG_START.test(text) && /<\/svg>\s*$/.test(text);
+  // The root closes at the end: `</svg>`, or `/>` for an empty drawing.
+  return SVG_START.test(text) && /(<\/svg>|\/>)\s*$/.test(text);
 }

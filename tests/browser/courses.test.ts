@@ -191,9 +191,11 @@ test('a search for «hval» finds /kurs, and the index holds every result the le
   for (const text of ['Gratulerer!', 'Skilpadde er et godt valg', 'Sel passer perfekt', 'Sjøløve']) expect(kurs?.searchText).toContain(text);
   const { page, context, problems } = await openPage(browser, { baseURL: site.url });
   await page.goto('/search/?q=hval');
-  const hit = page.locator('main').getByRole('link', { name: 'Svømmeopplæring' });
+  const hit = page.locator('main').getByRole('link', { name: 'Svømmeopplæring', exact: true });
   await hit.waitFor();
   expect(await hit.getAttribute('href')).toBe('/kurs/');
+  // The course's own section is a hit of its own, straight to its place on the page.
+  expect(await page.locator('main').getByRole('link', { name: 'Hval – Svømmeopplæring' }).getAttribute('href')).toBe('/kurs/#hval');
   expect(problems).toEqual([]);
   await context.close();
 });

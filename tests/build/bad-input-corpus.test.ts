@@ -89,7 +89,7 @@ const CASES: Case[] = [
   // Routes, links and files
   { name: 'two files for one address', changes: [write('pages/om/index.md', page('Om oss'))], expected: ['content/pages/om/index.md:1'] },
   { name: 'a menu entry to a page that does not exist', changes: [edit('menu.yaml', 'to: /treningstider', 'to: /treningstid')], expected: ['content/menu.yaml:10'] },
-  { name: 'a redirect to a page that does not exist', changes: [edit('site.yaml', '/om-klubben: /om', '/om-klubben: /om-oss')], expected: ['content/site.yaml:16'] },
+  { name: 'a redirect to a page that does not exist', changes: [edit('site.yaml', '/om-klubben: /om', '/om-klubben: /om-oss')], expected: ['content/site.yaml:19'] },
   { name: 'a broken link in a page', changes: [edit('pages/om.md', '(/om/styret)', '(/om/styre)')], expected: ['content/pages/om.md:17'] },
   { name: 'a missing image in a page', changes: [edit('pages/om.md', '## Les mer om klubben', '![Klubbhuset](images/klubbhus.jpg)\n\n## Les mer om klubben')], expected: ['content/pages/om.md:14'] },
   { name: 'a missing image in a data file', changes: [edit('courses.yaml', 'image: images/kurs/hval.svg', 'image: images/kurs/hvalen.svg')], expected: ['content/courses.yaml:8'] },

@@ -17,6 +17,7 @@ const NOT_TEXT = new Set([
   'to', 'link', 'href', 'image', 'img', 'logo', 'script', 'className', 'origin', 'spond', 'membershipUrl', 'withdrawalEmail',
   'courseSignup', 'template', 'date', 'updated', 'time', 'day', 'group', 'groups', 'letter', 'id', 'network', 'prizeValue',
   'calendar', 'result', 'next', 'type', 'year', 'redirects', 'suggestions', 'course', 'route', 'minutes', 'basis', 'published', 'allowHtml',
+  'shareImage', 'mailto',
 ]);
 
 /** Appends the payload to every text value of a YAML text; returns the new text (comments kept). */
