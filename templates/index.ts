@@ -68,8 +68,8 @@ const site: SiteDefinition = {
     'instagram-feed': 'site/widgets/instagram-feed.tsx',
   },
   islandRuntime: 'client/island-runtime.ts',
-  scripts: ['client/frame.ts'],
-  headScripts: ['client/theme-head.ts'],
+  scripts: ['site/scripts/frame.ts'],
+  headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
 };
 
