@@ -86,13 +86,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
   stop();
   const content = await stage('validate', () => validateContent(loaded, site.site, errors));
-  const siteSource = loaded.collections.get('site');
-  const settings = siteSource ? validateSource(siteSource, siteSettingsSchema.loose(), errors) : undefined;
+  const settingsSource = loaded.collections.get(site.site.settings);
+  const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
   stop();
-  if (!settings) throw new BuildFailed([new ContentError({ code: 'missing-file', file: 'content/site.yaml', message: 'The site settings are missing.', hint: 'Register a "site" collection with origin and redirects.' })]);
+  if (!settings) throw new Error(`The site definition names "${site.site.settings}" as its settings, and there is no such collection.`);
   const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
   const routes = await stage('route', () => {
-    const table = buildRouteTable(content, settings, loaded, errors);
+    const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
     checkDeclaredLinks(site.site, content, loaded, table, errors);
     return table;
   });

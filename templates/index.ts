@@ -3,12 +3,9 @@
  * templates a page can pick, the islands (widgets that hydrate with React), and the scripts
  * and styles every page loads.
  */
-import type { SiteDefinition } from '../generator/contract.ts';
+import { defineSite, defineTemplate } from '../generator/contract.ts';
+import { collections } from '../site/collections.ts';
 import { TIME_ZONE } from '../site/dates.ts';
-import { coursesSchema, type Courses } from '../site/schemas/courses.ts';
-import { menuSchema, type Menu } from '../site/schemas/menu.ts';
-import { siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
-import { trainingTimesSchema } from '../site/schemas/training-times.ts';
 import { ArticleTemplate, articleSchema } from './article.tsx';
 import { CalendarTemplate, calendarSchema } from './calendar.tsx';
 import { CoursesTemplate, coursesPageSchema, coursesSearchText } from './courses.tsx';
@@ -20,57 +17,35 @@ import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
+import { islands } from './islands.ts';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
 
-const site: SiteDefinition = {
+const site = defineSite({
   timeZone: TIME_ZONE,
-  collections: {
-    site: {
-      file: 'site.yaml',
-      schema: siteSettingsSchema,
-      links: (settings: SiteSettings) => Object.entries(settings.redirects).map(([from, to]) => ({ route: to, path: ['redirects', from] })),
-    },
-    menu: {
-      file: 'menu.yaml',
-      schema: menuSchema,
-      links: (menu: Menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
-    },
-    courses: {
-      file: 'courses.yaml',
-      schema: coursesSchema,
-      links: (courses: Courses) =>
-        Object.entries(courses.levelFinder.results).flatMap(([key, result]) => (result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [])),
-    },
-    trainingTimes: { file: 'training-times.yaml', schema: trainingTimesSchema },
-  },
+  collections,
+  settings: 'site',
+  pages: 'pages',
   templates: {
-    article: { component: ArticleTemplate, schema: articleSchema },
-    placeholder: { component: PlaceholderTemplate, noindex: true },
-    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText },
-    'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
-    'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
-    membership: { component: MembershipTemplate, schema: membershipSchema },
-    home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
+    article: defineTemplate({ component: ArticleTemplate, schema: articleSchema }),
+    placeholder: defineTemplate({ component: PlaceholderTemplate, noindex: true }),
+    courses: defineTemplate({ component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText }),
+    'training-times': defineTemplate({ component: TrainingTimesTemplate, schema: trainingTimesPageSchema }),
+    'group-cards': defineTemplate({ component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks }),
+    membership: defineTemplate({ component: MembershipTemplate, schema: membershipSchema }),
+    home: defineTemplate({ component: HomeTemplate, schema: homeSchema, links: homeLinks }),
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
-    calendar: { component: CalendarTemplate, schema: calendarSchema },
-    social: { component: SocialTemplate },
-    'not-found': { component: NotFoundTemplate, noindex: true },
+    calendar: defineTemplate({ component: CalendarTemplate, schema: calendarSchema }),
+    social: defineTemplate({ component: SocialTemplate }),
+    'not-found': defineTemplate({ component: NotFoundTemplate, noindex: true }),
     // A results page: kept out of robots, the sitemap and its own index.
-    search: { component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true },
+    search: defineTemplate({ component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true }),
   },
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
-  islands: {
-    'level-finder': 'site/widgets/level-finder.tsx',
-    'course-picker': 'site/widgets/course-picker.tsx',
-    'training-table': 'site/widgets/training-table.tsx',
-    'search-results': 'site/widgets/search-results.tsx',
-    'instagram-feed': 'site/widgets/instagram-feed.tsx',
-  },
-  islandRuntime: 'client/island-runtime.ts',
+  islands,
   scripts: ['site/scripts/frame.ts'],
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
-};
+});
 
 export default site;

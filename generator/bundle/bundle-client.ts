@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract.ts';
+import { toolFile } from '../tool-files.ts';
 import { bundleError } from './load-site.ts';
 
 export interface ClientBundle {
@@ -38,9 +39,9 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
   const islandsModule = [
-    `import { startIslands } from ${JSON.stringify(path.resolve(root, site.islandRuntime))};`,
+    `import { startIslands } from ${JSON.stringify(toolFile('client/island-runtime.ts'))};`,
     'startIslands({',
-    ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
+    ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name]?.module ?? ''))}),`),
     '});',
   ].join('\n');
   const common = {
@@ -88,7 +89,7 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
     const styles = [outputOf(site.styles)].filter((file): file is string => file !== undefined);
     const scripts = site.scripts.map(outputOf).filter((file): file is string => file !== undefined);
     const islandRuntime = [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1];
-    const islandPreloads = preloadsOf(main.metafile, islandRuntime, new Map(islandNames.map((name) => [name, outputOf(site.islands[name] ?? '')])));
+    const islandPreloads = preloadsOf(main.metafile, islandRuntime, new Map(islandNames.map((name) => [name, outputOf(site.islands[name]?.module ?? '')])));
     const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
     return {
       files,

@@ -48,7 +48,7 @@ function readIfThere(file: string, encoding: 'utf8' | null = 'utf8'): string | B
   }
 }
 
-/** Reads every collection named by the site and every page under content/pages. */
+/** Reads every collection named by the site and every page in the pages folder it names. */
 export async function loadContent(paths: ContentPaths, site: SiteDefinition, errors: ContentError[], cache?: PageCache): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
   const files = await listFiles(paths.contentDir);
@@ -76,19 +76,20 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
     const source = parseOnce(cache, absolute, text, () => collectErrors(errors, () => parseYaml(file, text)));
     if (source) collections.set(name, source);
   }
-  const pageFiles = files.filter((file) => file.startsWith('pages/') && PAGE_FILE.test(file)).sort();
+  const pagesDir = `${site.pages.replace(/^\.?\/+|\/+$/g, '')}/`;
+  const pageFiles = files.filter((file) => file.startsWith(pagesDir) && PAGE_FILE.test(file)).sort();
   const pages = pageFiles.map((inContent) => {
     const absolute = path.join(paths.contentDir, inContent);
     const text = readIfThere(absolute);
     if (text === undefined) return undefined;
-    return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice('pages/'.length), text)));
+    return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice(pagesDir.length), text)));
   });
   if (cache) {
     const listed = new Set(files.map((inContent) => path.join(paths.contentDir, inContent)));
     for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
   const dataFiles = new Set(Object.values(site.collections).map((definition) => definition.file));
-  const assetFiles = files.filter((file) => !file.startsWith('pages/') && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
+  const assetFiles = files.filter((file) => !file.startsWith(pagesDir) && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
   const assets = new Map(
     assetFiles.flatMap((file) => {
       const bytes = readIfThere(path.join(paths.contentDir, file), null);
