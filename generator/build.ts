@@ -8,12 +8,12 @@ import { buildSearchIndex } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
-import { type RenderCache, sharedKey } from './render/render-cache.ts';
+import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
 import { createUrls } from './urls.ts';
-import { siteSettingsSchema, validateContent, validateSource } from './validate/validate-content.ts';
+import { siteSettingsSchema, validateContent, validateSource, type ValidatedPages } from './validate/validate-content.ts';
 import { gatherOutput } from './write/gather-output.ts';
 
 export interface BuildOptions {
@@ -33,10 +33,10 @@ export interface BuildOptions {
   minify?: boolean;
   /**
    * Reuse what an earlier build made when its sources did not change (dev): the site module,
-   * the client bundle, parsed page files whose text is the same, and rendered pages whose
+   * the client bundle, parsed (and validated) page files whose text is the same, and rendered pages whose
    * inputs are the same. The output is the same as without.
    */
-  reuse?: { site?: LoadedSite; client?: ClientBundle; parsed?: PageCache; rendered?: RenderCache };
+  reuse?: { site?: LoadedSite; client?: ClientBundle; parsed?: PageCache; validated?: ValidatedPages; rendered?: RenderCache };
 }
 
 export interface BuildResult {
@@ -85,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
   stop();
-  const content = await stage('validate', () => validateContent(loaded, site.site, errors));
+  const content = await stage('validate', () => validateContent(loaded, site.site, errors, options.reuse?.validated));
   const settingsSource = loaded.collections.get(site.site.settings);
   const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
   stop();
@@ -104,7 +104,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
   const cache = options.reuse?.rendered;
-  cache?.begin(sharedKey(input, summaries, routes));
+  cache?.begin(input, summaries, routes);
   cache?.keep(new Set(content.pages.map((page) => page.source)));
   const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
     cache ? cache.render(input, page, summaries, errors, searchIndex) : renderPage(input, page, summaries, errors, searchIndex);
