@@ -54,7 +54,13 @@ export class RenderCache {
 
   /** Starts a build: forgets every page when anything pages share changed since the last one. */
   begin(input: RenderInput, summaries: PageSummary[], routes: RouteTable): void {
-    const shared = sharedKey(input, summaries, routes, (value) => this.ids.get(value) ?? (this.ids.set(value, this.nextId), this.nextId++));
+    const idOf = (value: object): number => {
+      const known = this.ids.get(value);
+      if (known !== undefined) return known;
+      this.ids.set(value, this.nextId);
+      return this.nextId++;
+    };
+    const shared = sharedKey(input, summaries, routes, idOf);
     if (shared !== this.shared) this.entries.clear();
     this.shared = shared;
     this.reused = 0;

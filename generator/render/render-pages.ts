@@ -8,7 +8,7 @@ import { brokenLink, type RouteTable } from '../route/route-table.ts';
 import { traceValue } from '../route/trace-value.ts';
 import type { Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
-import { ContentAssets } from './assets.ts';
+import type { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export interface RenderInput {
