@@ -120,26 +120,17 @@ describe('a built folder on disk', () => {
     const server: Server = await startPreviewServer({ dir: dist, port: 0, host: '127.0.0.1', quiet: true });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const raw = (pathname: string, method = 'GET', host?: string) =>
-      new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: host ? { host } : {} }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const get = (pathname: string, method?: string, host?: string) => raw(port, pathname, method, host);
     try {
       for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/secret.txt', '/secrets/key.txt', '/kurs/..%2f..%2fsecret.txt']) {
-        expect(await raw(attempt), attempt).toEqual({ status: 404, location: undefined, body: 'Fant ikke siden' });
+        expect(await get(attempt), attempt).toEqual({ status: 404, location: undefined, body: 'Fant ikke siden' });
       }
-      expect(await raw('/kurs')).toMatchObject({ status: 301, location: '/kurs/' });
-      expect(await raw('/kurs/')).toMatchObject({ status: 200, body: 'Kurs' });
-      expect(await raw('/kurs/', 'POST')).toMatchObject({ status: 405 });
-      expect(await raw('/kurs/', 'HEAD')).toMatchObject({ status: 200, body: '' });
+      expect(await get('/kurs')).toMatchObject({ status: 301, location: '/kurs/' });
+      expect(await get('/kurs/')).toMatchObject({ status: 200, body: 'Kurs' });
+      expect(await get('/kurs/', 'POST')).toMatchObject({ status: 405 });
+      expect(await get('/kurs/', 'HEAD')).toMatchObject({ status: 200, body: '' });
       // A page elsewhere on the web cannot reach it by pointing its own name at 127.0.0.1.
-      expect(await raw('/kurs/', 'GET', 'evil.example:80')).toMatchObject({ status: 403 });
+      expect(await get('/kurs/', 'GET', 'evil.example:80')).toMatchObject({ status: 403 });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
