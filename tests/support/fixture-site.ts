@@ -1,6 +1,7 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build.ts';
 import { BuildFailed, type ContentError } from '../../generator/errors.ts';
 
@@ -11,6 +12,9 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * reach it from the copy too.
  */
 const copies = path.resolve(fixtures, '../../../node_modules/.cache/fixtures');
+const made: string[] = [];
+// Copies a test file does not remove itself go when it is done.
+afterAll(() => Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /**
  * A copy of a fixture site in a temporary folder, with some files replaced (text) or removed
@@ -19,6 +23,7 @@ const copies = path.resolve(fixtures, '../../../node_modules/.cache/fixtures');
 export async function fixtureSite(name: string, changes: Record<string, string | null> = {}): Promise<string> {
   await mkdir(copies, { recursive: true });
   const dir = await mkdtemp(path.join(copies, `${name}-`));
+  made.push(dir);
   await cp(path.join(fixtures, name), dir, { recursive: true });
   for (const [file, text] of Object.entries(changes)) {
     const target = path.join(dir, file);
