@@ -17,7 +17,7 @@ import { siteSettingsSchema, validateContent, validateSource, type ValidatedPage
 import { gatherOutput } from './write/gather-output.ts';
 
 export interface BuildOptions {
-  /** The project folder: content/, templates/, site/, client/ and node_modules/ are here. */
+  /** The site's folder: its content folder and the code its site definition imports are here. */
   root: string;
   /** Defaults to <root>/content. */
   contentDir?: string;
