@@ -1,12 +1,13 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { IslandReference } from '../generator/contract.ts';
 import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN, serializeProps, type HydrateWhen } from './island-markup.ts';
 
 interface IslandProps<P extends object> {
-  /** The name the island is registered under in templates/index.ts. */
-  name: string;
-  component: ComponentType<P>;
-  props: P;
+  /** The island as the site's `defineIslands` registers it: its name, module and widget. */
+  island: IslandReference<P>;
+  /** The widget's props, plain JSON: the browser gets them in the page. */
+  props: NoInfer<P>;
   when?: HydrateWhen;
 }
 
@@ -14,7 +15,8 @@ interface IslandProps<P extends object> {
  * Server side of an island: the widget rendered with renderToString (hydratable markup),
  * wrapped in the marker the browser runtime looks for, with its props beside it.
  */
-export function Island<P extends object>({ name, component, props, when = 'visible' }: IslandProps<P>) {
+export function Island<P extends object>({ island, props, when = 'visible' }: IslandProps<P>) {
+  const { name, component } = island;
   const html = renderToString(createElement(component, props));
   return createElement(
     ISLAND_TAG,

@@ -8,7 +8,7 @@ import { buildSearchIndex } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
-import { type RenderCache, sharedKey } from './render/render-cache.ts';
+import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
@@ -16,11 +16,11 @@ import { createUrls } from './urls.ts';
 import { checkDocuments, checkImages, contentFolders, unusedFiles } from './validate/check-files.ts';
 import { checkFacts } from './validate/check-facts.ts';
 import { checkText } from './validate/check-text.ts';
-import { siteSettingsSchema, validateContent, validateSource } from './validate/validate-content.ts';
+import { siteSettingsSchema, validateContent, validateSource, type ValidatedPages } from './validate/validate-content.ts';
 import { gatherOutput } from './write/gather-output.ts';
 
 export interface BuildOptions {
-  /** The project folder: content/, templates/, site/, client/ and node_modules/ are here. */
+  /** The site's folder: its content folder and the code its site definition imports are here. */
   root: string;
   /** Defaults to <root>/content. */
   contentDir?: string;
@@ -36,10 +36,10 @@ export interface BuildOptions {
   minify?: boolean;
   /**
    * Reuse what an earlier build made when its sources did not change (dev): the site module,
-   * the client bundle, parsed page files whose text is the same, and rendered pages whose
+   * the client bundle, parsed (and validated) page files whose text is the same, and rendered pages whose
    * inputs are the same. The output is the same as without.
    */
-  reuse?: { site?: LoadedSite; client?: ClientBundle; parsed?: PageCache; rendered?: RenderCache };
+  reuse?: { site?: LoadedSite; client?: ClientBundle; parsed?: PageCache; validated?: ValidatedPages; rendered?: RenderCache };
 }
 
 export interface BuildResult {
@@ -92,20 +92,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
   const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
   const content = await stage('validate', () => {
-    const valid = validateContent(loaded, site.site, errors);
+    const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
     checkText(loaded, errors, warnings);
     checkDocuments(loaded, site.site, errors);
     checkImages(site.site, valid, loaded, errors);
     checkFacts(site.site, valid, now, errors);
     return valid;
   });
-  const siteSource = loaded.collections.get('site');
-  const settings = siteSource ? validateSource(siteSource, siteSettingsSchema.loose(), errors) : undefined;
+  const settingsSource = loaded.collections.get(site.site.settings);
+  const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
   stop();
-  if (!settings) throw new BuildFailed([new ContentError({ code: 'missing-file', file: 'content/site.yaml', message: 'The site settings are missing.', hint: 'Register a "site" collection with origin and redirects.' })]);
+  if (!settings) throw new Error(`The site definition names "${site.site.settings}" as its settings, and there is no such collection.`);
   const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
   const routes = await stage('route', () => {
-    const table = buildRouteTable(content, settings, loaded, errors);
+    const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
     checkDeclaredLinks(site.site, content, loaded, table, errors);
     return table;
   });
@@ -118,7 +118,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, contentFolders: contentFolders(loaded, site.site), client };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
   const cache = options.reuse?.rendered;
-  cache?.begin(sharedKey(input, summaries, routes));
+  cache?.begin(input, summaries, routes);
   cache?.keep(new Set(content.pages.map((page) => page.source)));
   const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
     cache ? cache.render(input, page, summaries, errors, searchIndex) : renderPage(input, page, summaries, errors, searchIndex);

@@ -1,31 +1,41 @@
 /**
  * The contract between the generator and a site.
  *
- * A site (here: templates/index.ts) default-exports a SiteDefinition. The generator
- * loads it, validates content with its schemas, renders its templates and bundles its
- * islands and scripts. Site code may `import type` from this file and nothing else
- * from generator/.
+ * A site (here: templates/index.ts) default-exports a SiteDefinition made with `defineSite`.
+ * The generator loads it, validates content with its schemas, renders its templates and
+ * bundles its islands and scripts. Site code may import this file and nothing else from
+ * generator/: its types, and the `define…` helpers, which return what they are given (with
+ * its types worked out) and import nothing at run time.
  */
-import type { ComponentType } from 'react';
-import type { ZodType } from 'zod';
+import type { ComponentType, ReactNode } from 'react';
+import type { output, ZodType } from 'zod';
 
-export interface SiteDefinition {
+/**
+ * A component checked both ways, as React types its event handlers: a template written for a
+ * narrower front matter still fits the site's table of templates. `defineTemplate` is where
+ * a template's props are checked strictly against its schema.
+ */
+type Component<Props> = { bivarianceHack(props: Props): ReactNode }['bivarianceHack'];
+
+export interface SiteDefinition<Collections extends CollectionTable = CollectionTable> {
   /** The IANA time zone every date of the site is in; `--now` without a zone is read in it. */
   timeZone: string;
   /** The language of the site's text (BCP 47, like en or nb), for the pages the generator writes itself (redirects). */
   lang: string;
-  /** Data collections: name → YAML file under content/ and the Zod schema it must match. */
-  collections: Record<string, CollectionDefinition>;
+  /** Data collections: name → YAML file under the content folder and the Zod schema it must match. */
+  collections: Collections;
+  /** The collection whose data holds what the generator reads itself: `origin` and `redirects`. */
+  settings: keyof Collections & string;
+  /** The folder under the content folder whose Markdown and YAML files are pages: a file's path in it is its address. */
+  pages: string;
   /** Page templates by name. A page without `template:` uses `article`. */
-  templates: Record<string, TemplateDefinition>;
+  templates: Record<string, TemplateDefinition<DataOf<Collections>>>;
   /** The HTML document around every page. */
-  document: ComponentType<DocumentProps>;
+  document: Component<DocumentProps<DataOf<Collections>>>;
   /** What 404.html shows. */
   notFound: { template: string; title: string; description: string };
-  /** Islands: name → module (relative to the project root) whose default export is the widget. */
-  islands: Record<string, string>;
-  /** The browser runtime that hydrates islands (relative to the project root); default: the generator's own client/island-runtime.ts. */
-  islandRuntime?: string;
+  /** The islands, as `defineIslands` returns them: name → the module whose default export is the widget. */
+  islands: Readonly<Record<string, { readonly module: string }>>;
   /** Plain browser scripts every page loads (relative to the project root). */
   scripts: string[];
   /** Scripts inlined in <head> before first paint (relative to the project root). Keep them tiny. */
@@ -52,38 +62,51 @@ export interface ImageRequirement {
   height: number;
 }
 
-export interface CollectionDefinition<Data = any> {
+export interface CollectionDefinition<Schema extends ZodType = ZodType> {
+  /** The YAML file, relative to the content folder. */
   file: string;
-  schema: ZodType<Data>;
+  schema: Schema;
   /** Routes the data links to, with the field path of each, checked against the route table. */
-  links?: (data: Data) => LinkReference[];
+  links?(data: output<Schema>): LinkReference[];
   /** Images the data names that must have a given kind and size (a share image), checked with their line. */
-  images?: (data: Data) => ImageRequirement[];
+  images?(data: output<Schema>): ImageRequirement[];
 }
+
+export type CollectionTable = Record<string, CollectionDefinition>;
+
+/** The validated data of a site's collections, typed from their schemas. */
+export type DataOf<Collections extends CollectionTable> = { [Name in keyof Collections]: output<Collections[Name]['schema']> };
 
 export interface LinkReference {
   route: string;
   path: (string | number)[];
 }
 
-export interface TemplateDefinition<FrontMatter = any, Data = any> {
-  component: ComponentType<TemplateProps<FrontMatter, Data>>;
+/** The front matter a template's schema gives; a template without a schema gets the fields as they are. */
+export type FrontMatterOf<Schema extends ZodType> = unknown extends output<Schema> ? Record<string, unknown> : output<Schema>;
+
+/**
+ * A template as the site's table holds it. Write it with `defineTemplate`, which checks the
+ * component, links and search text against the template's own schema.
+ */
+export interface TemplateDefinition<Data = Record<string, unknown>> {
+  component: Component<TemplateProps<Record<string, unknown>, Data>>;
   /** Extra front-matter fields this template reads (title, description, template are always there). */
-  schema?: ZodType<FrontMatter>;
+  schema?: ZodType;
   /** Routes the front matter links to, checked against the route table. */
-  links?: (frontMatter: FrontMatter) => LinkReference[];
+  links?(frontMatter: Record<string, unknown>): LinkReference[];
   /** Pages with nothing to say yet: noindex, left out of the sitemap and the search index. */
   noindex?: boolean;
   /** Rendered after the search index exists (the page gets `searchIndex`). */
   usesSearchIndex?: boolean;
   /** Text a visitor can reach on the page that the server markup does not show (e.g. widget results). */
-  searchText?: (props: TemplateProps<FrontMatter, Data>) => string;
+  searchText?(props: TemplateProps<Record<string, unknown>, Data>): string;
   /** Images the front matter names that must have a given kind and size (a page's own share image). */
-  images?: (frontMatter: FrontMatter) => ImageRequirement[];
+  images?(frontMatter: Record<string, unknown>): ImageRequirement[];
   /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
-  check?: (frontMatter: FrontMatter, context: { now: Date }) => FieldProblem[];
+  check?(frontMatter: Record<string, unknown>, context: { now: Date }): FieldProblem[];
   /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
-  searchSections?: (props: TemplateProps<FrontMatter, Data>) => SearchSection[];
+  searchSections?(props: TemplateProps<Record<string, unknown>, Data>): SearchSection[];
 }
 
 /** A part of a page a visitor looks for: the element with id `anchor`, its title and its own text. */
@@ -91,6 +114,19 @@ export interface SearchSection {
   anchor: string;
   title: string;
   text: string;
+}
+
+/** What `defineTemplate` takes: the component, links and search text typed from the schema. */
+export interface TemplateOptions<Schema extends ZodType, Data> {
+  component: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => ReactNode;
+  schema?: Schema;
+  links?: (frontMatter: FrontMatterOf<Schema>) => LinkReference[];
+  noindex?: boolean;
+  usesSearchIndex?: boolean;
+  searchText?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => string;
+  images?: (frontMatter: FrontMatterOf<Schema>) => ImageRequirement[];
+  check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Date }) => FieldProblem[];
+  searchSections?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => SearchSection[];
 }
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
@@ -130,7 +166,7 @@ export interface TemplateProps<FrontMatter = Record<string, unknown>, Data = Rec
   searchIndex?: { url: string; documents: number; bytes: number };
 }
 
-export interface DocumentProps extends TemplateProps {
+export interface DocumentProps<Data = Record<string, unknown>> extends TemplateProps<Record<string, unknown>, Data> {
   /** The page's own content, rendered by its template: the document puts it in <main>. */
   bodyHtml: string;
   /** Hashed URLs of the stylesheet and module scripts this page loads. */
@@ -141,4 +177,45 @@ export interface DocumentProps extends TemplateProps {
   /** Minified head scripts, to inline as they are. */
   headScripts: string[];
   noindex: boolean;
+}
+
+/** An island registered with `defineIslands`: `<Island island={islands.name} props={…} />` takes it. */
+export interface IslandReference<Props extends object> {
+  readonly name: string;
+  /** The widget's module, relative to the project root: its default export is `component`. */
+  readonly module: string;
+  readonly component: ComponentType<Props>;
+}
+
+type PropsOf<Widget> = Widget extends ComponentType<infer Props> ? (Props extends object ? Props : never) : never;
+
+/** The site definition, with its data type worked out from the collections' schemas. */
+export function defineSite<Collections extends CollectionTable>(site: SiteDefinition<Collections>): SiteDefinition<Collections> {
+  return site;
+}
+
+/** A collection: its file, its schema, and the routes its data links to (typed from the schema). */
+export function defineCollection<Schema extends ZodType>(collection: CollectionDefinition<Schema>): CollectionDefinition<Schema> {
+  return collection;
+}
+
+/** A template: its component must take the props its schema gives, which is checked here. */
+export function defineTemplate<Data, Schema extends ZodType = ZodType>(template: TemplateOptions<Schema, Data>): TemplateDefinition<Data> {
+  // The generator hands each template the front matter its schema produced, so the narrower
+  // types checked above hold at run time.
+  return template as unknown as TemplateDefinition<Data>;
+}
+
+/**
+ * Every island in one place: name → module and its default export. Templates use the
+ * references it returns, so an island a template renders is always one the bundle has, and
+ * its props are the widget's.
+ */
+export function defineIslands<Islands extends Record<string, { module: string; component: ComponentType<never> }>>(
+  islands: Islands,
+): { readonly [Name in keyof Islands & string]: IslandReference<PropsOf<Islands[Name]['component']>> } {
+  type References = { readonly [Name in keyof Islands & string]: IslandReference<PropsOf<Islands[Name]['component']>> };
+  const references: Record<string, { name: string; module: string; component: ComponentType<never> }> = {};
+  for (const [name, island] of Object.entries(islands)) references[name] = { name, module: island.module, component: island.component };
+  return references as unknown as References;
 }

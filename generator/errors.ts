@@ -1,7 +1,9 @@
 /**
  * The one error type of clubsite. Every problem a volunteer can cause is a ContentError with
  * a permanent code, the file, line and column, the field path, what was expected, what was
- * found and a hint. Anything else that is thrown is a bug in clubsite itself.
+ * found and a hint. Anything else that is thrown is a bug in clubsite itself (or in the site's
+ * code: a template that throws), reported with its stack. Every code is printed and explained
+ * in docs/errors.md; tests/unit/error-catalogue.test.ts keeps the two in step.
  */
 export type ErrorCode =
   | 'yaml-syntax'
@@ -13,7 +15,6 @@ export type ErrorCode =
   | 'broken-redirect'
   | 'missing-asset'
   | 'unknown-island'
-  | 'render-failed'
   | 'bundle-failed'
   | 'unsafe-link'
   | 'control-character'
@@ -93,9 +94,9 @@ export class BuildFailed extends Error {
   }
 }
 
-/** One short block per problem: where, which field, what is wrong, how to fix it. */
+/** One short block per problem: where, which field, its code (docs/errors.md), what is wrong, how to fix it. */
 export function formatError(error: ContentError): string {
-  const head = error.field ? `${error.location}  ${error.field}` : error.location;
+  const head = `${error.field ? `${error.location}  ${error.field}` : error.location}  [${error.code}]`;
   return `✖ ${head}\n  ${error.message}\n  Hint: ${error.hint}`;
 }
 

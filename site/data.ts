@@ -1,16 +1,8 @@
-import type { PageSummary, TemplateProps } from '../generator/contract.ts';
-import type { Courses } from './schemas/courses.ts';
-import type { Menu } from './schemas/menu.ts';
-import type { SiteSettings } from './schemas/site-settings.ts';
-import type { TrainingTimes } from './schemas/training-times.ts';
+import type { DataOf, PageSummary, TemplateProps } from '../generator/contract.ts';
+import type { collections } from './collections.ts';
 
-/** The validated collections, as templates receive them. */
-export interface SiteData {
-  site: SiteSettings;
-  menu: Menu;
-  courses: Courses;
-  trainingTimes: TrainingTimes;
-}
+/** The validated collections, as templates receive them: typed from the collections' schemas. */
+export type SiteData = DataOf<typeof collections>;
 
 export type PageProps<FrontMatter = Record<string, unknown>> = TemplateProps<FrontMatter, SiteData>;
 export type { PageSummary };

@@ -20,7 +20,7 @@ export { calendarSchema } from '../site/schemas/calendar.ts';
 /**
  * A year's Christmas calendar (content/pages/julekalender/<year>.yaml). Static HTML, no
  * React: today's door and «Dagens trekning» follow the build's clock, and
- * client/calendar-today.ts moves them to the browser's date when the build is stale.
+ * site/scripts/calendar-today.ts moves them to the browser's date when the build is stale.
  */
 export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
   const today = osloTime(now).date;

@@ -5,8 +5,8 @@ import type { PageProps } from '../site/data.ts';
 import { signupForm, signupUrl } from '../site/logic/course-signup.ts';
 import { faqItem, text } from '../site/schemas/common.ts';
 import type { Courses, LevelResult } from '../site/schemas/courses.ts';
-import CoursePicker from '../site/widgets/course-picker.tsx';
-import LevelFinder, { type FinderResult } from '../site/widgets/level-finder.tsx';
+import type { FinderResult } from '../site/widgets/level-finder.tsx';
+import { islands } from './islands.ts';
 
 const section = z.strictObject({ title: text, intro: text.optional() });
 
@@ -87,7 +87,7 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
       <section className="courses__card courses__finder" aria-labelledby="nivatest">
         <h2 id="nivatest">{finder.title}</h2>
         {finder.intro ? <p className="courses__lead">{finder.intro}</p> : null}
-        <Island name="level-finder" component={LevelFinder} props={{ steps, results }} when="visible" />
+        <Island island={islands['level-finder']} props={{ steps, results }} when="visible" />
       </section>
 
       <section className="courses__levels" aria-labelledby="kursnivaer">
@@ -109,8 +109,7 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
         <h2 id="pamelding">{signup.title}</h2>
         {signup.intro ? <p className="courses__lead">{signup.intro}</p> : null}
         <Island
-          name="course-picker"
-          component={CoursePicker}
+          island={islands['course-picker']}
           props={{
             options: courses.courses.map((course) => ({ id: course.id, name: course.name, type: course.type, url: signupUrl(pattern, course.type) })),
             form: signupForm(pattern),

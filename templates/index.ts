@@ -3,12 +3,10 @@
  * templates a page can pick, the islands (widgets that hydrate with React), and the scripts
  * and styles every page loads.
  */
-import type { SiteDefinition } from '../generator/contract.ts';
+import { defineSite, defineTemplate } from '../generator/contract.ts';
+import { collections } from '../site/collections.ts';
 import { TIME_ZONE } from '../site/dates.ts';
-import { coursesSchema, type Courses } from '../site/schemas/courses.ts';
-import { menuSchema, type Menu } from '../site/schemas/menu.ts';
-import { SHARE_IMAGE, siteSettingsSchema, type SiteSettings } from '../site/schemas/site-settings.ts';
-import { trainingTimesSchema } from '../site/schemas/training-times.ts';
+import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
 import { calendarProblems } from '../site/schemas/calendar.ts';
 import { ArticleTemplate, articleSchema, articleSearchSections } from './article.tsx';
 import { CalendarTemplate, calendarSchema, calendarSearchSections } from './calendar.tsx';
@@ -21,66 +19,43 @@ import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
+import { islands } from './islands.ts';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
 
-const site: SiteDefinition = {
+const site = defineSite({
   timeZone: TIME_ZONE,
   lang: 'nb',
-  collections: {
-    // Redirect targets are checked by the generator itself (a broken redirect is one error, not two).
-    site: {
-      file: 'site.yaml',
-      schema: siteSettingsSchema,
-      images: (settings: SiteSettings) => [{ file: settings.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }],
-    },
-    menu: {
-      file: 'menu.yaml',
-      schema: menuSchema,
-      links: (menu: Menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
-    },
-    courses: {
-      file: 'courses.yaml',
-      schema: coursesSchema,
-      links: (courses: Courses) =>
-        Object.entries(courses.levelFinder.results).flatMap(([key, result]) => (result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [])),
-    },
-    trainingTimes: { file: 'training-times.yaml', schema: trainingTimesSchema },
-  },
+  collections,
+  settings: 'site',
+  pages: 'pages',
   templates: {
-    article: {
+    article: defineTemplate({
       component: ArticleTemplate,
       schema: articleSchema,
       searchSections: articleSearchSections,
-      images: (page: { shareImage?: string }) => (page.shareImage ? [{ file: page.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }] : []),
-    },
-    placeholder: { component: PlaceholderTemplate, schema: placeholderSchema, noindex: true },
-    courses: { component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText, searchSections: coursesSearchSections },
-    'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
-    'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
-    membership: { component: MembershipTemplate, schema: membershipSchema, searchSections: membershipSearchSections },
-    home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
+      images: (page) => (page.shareImage ? [{ file: page.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }] : []),
+    }),
+    placeholder: defineTemplate({ component: PlaceholderTemplate, schema: placeholderSchema, noindex: true }),
+    courses: defineTemplate({ component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText, searchSections: coursesSearchSections }),
+    'training-times': defineTemplate({ component: TrainingTimesTemplate, schema: trainingTimesPageSchema }),
+    'group-cards': defineTemplate({ component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks }),
+    membership: defineTemplate({ component: MembershipTemplate, schema: membershipSchema, searchSections: membershipSearchSections }),
+    home: defineTemplate({ component: HomeTemplate, schema: homeSchema, links: homeLinks }),
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
-    calendar: { component: CalendarTemplate, schema: calendarSchema, check: calendarProblems, searchSections: calendarSearchSections },
-    social: { component: SocialTemplate },
-    'not-found': { component: NotFoundTemplate, noindex: true },
+    calendar: defineTemplate({ component: CalendarTemplate, schema: calendarSchema, check: calendarProblems, searchSections: calendarSearchSections }),
+    social: defineTemplate({ component: SocialTemplate }),
+    'not-found': defineTemplate({ component: NotFoundTemplate, noindex: true }),
     // A results page: kept out of robots, the sitemap and its own index.
-    search: { component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true },
+    search: defineTemplate({ component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true }),
   },
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
-  islands: {
-    'level-finder': 'site/widgets/level-finder.tsx',
-    'course-picker': 'site/widgets/course-picker.tsx',
-    'training-table': 'site/widgets/training-table.tsx',
-    'search-results': 'site/widgets/search-results.tsx',
-    'instagram-feed': 'site/widgets/instagram-feed.tsx',
-  },
-  islandRuntime: 'client/island-runtime.ts',
-  scripts: ['client/frame.ts', 'site/open-target.ts'],
-  headScripts: ['client/theme-head.ts'],
+  islands,
+  scripts: ['site/scripts/frame.ts', 'site/scripts/open-target.ts'],
+  headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
   documents: { folder: 'files', kinds: ['pdf', 'docx', 'xlsx', 'odt', 'ods', 'txt', 'csv'], maxBytes: 20 * 1024 * 1024 },
-};
+});
 
 export default site;

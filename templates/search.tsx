@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Island } from '../client/island.tsx';
 import type { PageProps } from '../site/data.ts';
 import { text } from '../site/schemas/common.ts';
-import SearchResults, { INDEX_LINK_ATTRIBUTE } from '../site/widgets/search-results.tsx';
+import { INDEX_LINK_ATTRIBUTE } from '../site/widgets/search-results.tsx';
+import { islands } from './islands.ts';
 
 export const searchPageSchema = z.strictObject({
   /** Words offered as ready-made searches while the search field is empty. */
@@ -23,7 +24,7 @@ export function SearchTemplate({ page, href, searchIndex }: PageProps<SearchPage
   return (
     <div className="search-page">
       <link rel="preload" href={searchIndex.url} as="fetch" crossOrigin="anonymous" {...{ [INDEX_LINK_ATTRIBUTE]: '' }} />
-      <Island name="search-results" component={SearchResults} props={props} when="load" />
+      <Island island={islands['search-results']} props={props} when="load" />
       <noscript>
         <p className="search-page__noscript">
           Søket trenger JavaScript for å vise treff. Slå på JavaScript i nettleseren, eller bruk menyen for å finne fram

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Island } from '../client/island.tsx';
 import type { PageProps } from '../site/data.ts';
 import { longDate, osloTime } from '../site/dates.ts';
-import TrainingTable from '../site/widgets/training-table.tsx';
+import { islands } from './islands.ts';
 
 /** The page reads nothing but its text: the times are in content/training-times.yaml. */
 export const trainingTimesPageSchema = z.strictObject({});
@@ -18,7 +18,7 @@ export function TrainingTimesTemplate({ page, data, now }: PageProps) {
         Sist oppdatert <time dateTime={times.updated}>{longDate(times.updated)}</time>
       </p>
       <div className="training-page__card">
-        <Island name="training-table" component={TrainingTable} props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }} when="load" />
+        <Island island={islands['training-table']} props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }} when="load" />
       </div>
     </article>
   );

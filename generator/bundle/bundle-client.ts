@@ -38,12 +38,10 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
   const entryPoints: Record<string, string> = { style: site.styles };
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
-  // The island runtime is the tool's own, beside the generator, unless the site names another.
-  const runtime = site.islandRuntime ? path.resolve(root, site.islandRuntime) : toolFile('client/island-runtime.ts');
   const islandsModule = [
-    `import { startIslands } from ${JSON.stringify(runtime)};`,
+    `import { startIslands } from ${JSON.stringify(toolFile('client/island-runtime.ts'))};`,
     'startIslands({',
-    ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
+    ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name]?.module ?? ''))}),`),
     '});',
   ].join('\n');
   const common = {
@@ -93,7 +91,7 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
     const styles = [outputOf(site.styles)].filter((file): file is string => file !== undefined);
     const scripts = site.scripts.map(outputOf).filter((file): file is string => file !== undefined);
     const islandRuntime = [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1];
-    const islandPreloads = preloadsOf(main.metafile, islandRuntime, new Map(islandNames.map((name) => [name, outputOf(site.islands[name] ?? '')])));
+    const islandPreloads = preloadsOf(main.metafile, islandRuntime, new Map(islandNames.map((name) => [name, outputOf(site.islands[name]?.module ?? '')])));
     const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
     return {
       files,

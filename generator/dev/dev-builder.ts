@@ -3,6 +3,7 @@ import { build, type BuildResult } from '../build.ts';
 import { BuildFailed, formatError } from '../errors.ts';
 import type { PageCache } from '../load/load-content.ts';
 import { RenderCache } from '../render/render-cache.ts';
+import type { ValidatedPages } from '../validate/validate-content.ts';
 import { normalizeBase } from '../urls.ts';
 import { EMPTY_PLAN, mergePlans, type ChangePlan } from './change-plan.ts';
 import { diffOutputs, stylesheetSwap, type OutputDiff } from './output-diff.ts';
@@ -54,6 +55,7 @@ export class DevBuilder {
   private owed: ChangePlan = { ...EMPTY_PLAN, site: true, client: true };
   /** Pages of earlier builds: parsed again only when their text changed, rendered again only when what they are made of changed. */
   private readonly parsed: PageCache = new Map();
+  private readonly validated: ValidatedPages = new WeakMap();
   private readonly rendered = new RenderCache();
 
   constructor(private readonly options: DevBuildOptions) {}
@@ -95,6 +97,7 @@ export class DevBuilder {
       site: this.last && !plan.site ? this.last.site : undefined,
       client: this.last && !plan.client ? this.last.client : undefined,
       parsed: this.parsed,
+      validated: this.validated,
       rendered: this.rendered,
     };
     return build({ root, contentDir, now: this.now(), base, origin, reuse });

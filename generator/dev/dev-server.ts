@@ -159,7 +159,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     setTimeout(() => {
       void tracker
         .changed(files)
-        .then((changed) => changed.forEach((file) => queue?.add(file)))
+        .then((changed) => {
+          for (const file of changed) queue?.add(file);
+        })
         .finally(() => (settling -= 1));
     }, SETTLE_MS).unref();
   };

@@ -13,7 +13,7 @@ export class SaveTracker {
   /** Notes the files as a build is about to read them. */
   async note(files: readonly string[]): Promise<void> {
     const stamps = await Promise.all(files.map(stamp));
-    files.forEach((file, index) => this.seen.set(file, stamps[index] ?? 'missing'));
+    for (const [index, file] of files.entries()) this.seen.set(file, stamps[index] ?? 'missing');
   }
 
   /** The files that changed since they were last noted. */

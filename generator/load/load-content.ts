@@ -33,7 +33,7 @@ function parseOnce<T extends PageSource | YamlSource>(cache: PageCache | undefin
   return parsed;
 }
 
-/** Reads every collection named by the site and every page under content/pages. */
+/** Reads every collection named by the site and every page in the pages folder it names. */
 export async function loadContent(paths: ContentPaths, site: SiteDefinition, errors: ContentError[], cache?: PageCache): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
   const { files, refused } = await listContentFiles(paths.contentDir, (inContent) => relative(path.join(paths.contentDir, inContent)), errors);
@@ -68,31 +68,32 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
     const source = parseOnce(cache, absolute, text, () => collectErrors(errors, () => parseYaml(file, text)));
     if (source) collections.set(name, source);
   }
-  const pageFiles = files.filter((file) => file.startsWith('pages/') && PAGE_FILE.test(file.toLowerCase())).sort();
+  const pagesDir = `${site.pages.replace(/^\.?\/+|\/+$/g, '')}/`;
+  const pageFiles = files.filter((file) => file.startsWith(pagesDir) && PAGE_FILE.test(file.toLowerCase())).sort();
   const pages = pageFiles.map((inContent) => {
     const absolute = path.join(paths.contentDir, inContent);
-    const suggestion = suggestPageName(inContent.slice('pages/'.length));
+    const suggestion = suggestPageName(inContent.slice(pagesDir.length));
     if (suggestion !== undefined) {
       errors.push(
         new ContentError({
           code: 'bad-file-name',
           file: relative(absolute),
           message: 'A page\'s file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).',
-          hint: `Rename the file to pages/${suggestion}.`,
+          hint: `Rename the file to ${pagesDir}${suggestion}.`,
         }),
       );
       return undefined;
     }
     const { text } = readText(absolute);
     if (text === undefined) return undefined;
-    return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice('pages/'.length), text)));
+    return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice(pagesDir.length), text)));
   });
   if (cache) {
     const listed = new Set(files.map((inContent) => path.join(paths.contentDir, inContent)));
     for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
   const dataFiles = new Set(Object.values(site.collections).map((definition) => definition.file));
-  const assetFiles = files.filter((file) => !file.startsWith('pages/') && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
+  const assetFiles = files.filter((file) => !file.startsWith(pagesDir) && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
   const assets = new Map(
     assetFiles.flatMap((file) => {
       const absolute = path.join(paths.contentDir, file);

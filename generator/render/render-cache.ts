@@ -11,16 +11,13 @@ interface Entry {
   assets: Array<[file: string, bytes: Uint8Array]>;
 }
 
-const ids = new WeakMap<object, number>();
-let nextId = 1;
-const idOf = (value: object) => ids.get(value) ?? (ids.set(value, nextId), nextId++);
-
 /**
  * Everything every page is rendered from besides its own file: the site code, the client
  * bundle, the clock, the URLs, the collections, every page's summary and the routes. When any
- * of it differs from the last build, no page is reused.
+ * of it differs from the last build, no page is reused. `idOf` numbers the site module and the
+ * client bundle (the cache's own numbering: nothing is kept between dev sessions or tests).
  */
-export function sharedKey(input: RenderInput, summaries: PageSummary[], routes: RouteTable): string {
+function sharedKey(input: RenderInput, summaries: PageSummary[], routes: RouteTable, idOf: (value: object) => number): string {
   return JSON.stringify([
     idOf(input.site),
     idOf(input.client),
@@ -52,7 +49,18 @@ export class RenderCache {
   reused = 0;
   rendered = 0;
 
-  begin(shared: string): void {
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 1;
+
+  /** Starts a build: forgets every page when anything pages share changed since the last one. */
+  begin(input: RenderInput, summaries: PageSummary[], routes: RouteTable): void {
+    const idOf = (value: object): number => {
+      const known = this.ids.get(value);
+      if (known !== undefined) return known;
+      this.ids.set(value, this.nextId);
+      return this.nextId++;
+    };
+    const shared = sharedKey(input, summaries, routes, idOf);
     if (shared !== this.shared) this.entries.clear();
     this.shared = shared;
     this.reused = 0;

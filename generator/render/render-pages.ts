@@ -8,7 +8,7 @@ import { brokenLink, type RouteTable } from '../route/route-table.ts';
 import { traceValue } from '../route/trace-value.ts';
 import { slugOf, type Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
-import { ContentAssets } from './assets.ts';
+import type { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
 import { pageLinks } from './page-links.ts';
 
@@ -126,16 +126,9 @@ export function renderPage(
       errors.push(error);
       return undefined;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    errors.push(
-      new ContentError({
-        code: 'render-failed',
-        file: page.source,
-        message: `The template "${page.template}" failed on this page: ${message}`,
-        hint: 'Check the fields this template reads; if they look right, the template itself has a bug.',
-      }),
-    );
-    return undefined;
+    // Content reaches a template validated by its schema: a template that throws anyway is a
+    // bug in the site's code, reported with its stack (and the page it was rendering).
+    throw new Error(`The template "${page.template}" threw while rendering ${page.source}.`, { cause: error });
   }
 }
 
@@ -153,8 +146,8 @@ function checkIslands(html: string, site: SiteDefinition, page: ValidatedPage, e
       new ContentError({
         code: 'unknown-island',
         file: page.source,
-        message: `The template "${page.template}" uses an island called "${name}" that templates/index.ts does not register.`,
-        hint: `Add "${name}" to islands in templates/index.ts, pointing at the widget's module.`,
+        message: `The template "${page.template}" uses an island called "${name}" that the site definition does not register.`,
+        hint: `Add "${name}" to the islands the site definition lists (defineIslands), and render it by that reference.`,
       }),
     );
   }

@@ -1,7 +1,7 @@
 import type { SiteDefinition } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
-import { locate } from '../load/yaml-source.ts';
+import { locate, type YamlSource } from '../load/yaml-source.ts';
 import { normalizeRoute } from '../urls.ts';
 import type { SiteSettings, ValidatedContent, ValidatedPage } from '../validate/validate-content.ts';
 
@@ -10,7 +10,8 @@ export type RouteEntry = { kind: 'page'; page: ValidatedPage } | { kind: 'redire
 /** Every URL the site answers, from one source each. */
 export type RouteTable = Map<string, RouteEntry>;
 
-export function buildRouteTable(content: ValidatedContent, settings: SiteSettings, loaded: LoadedContent, errors: ContentError[]): RouteTable {
+/** `settings.source` is the file the settings come from (the collection the site names), for the lines of redirect errors. */
+export function buildRouteTable(content: ValidatedContent, settings: SiteSettings & { source?: YamlSource }, errors: ContentError[]): RouteTable {
   const table: RouteTable = new Map();
   const owners = new Map<string, string>();
   for (const page of content.pages) {
@@ -31,11 +32,11 @@ export function buildRouteTable(content: ValidatedContent, settings: SiteSetting
     owners.set(page.route, page.source);
     table.set(page.route, { kind: 'page', page });
   }
-  const siteFile = loaded.collections.get('site');
+  const siteFile = settings.source;
   for (const [from, to] of Object.entries(settings.redirects)) {
     const route = normalizeRoute(from);
     const where = siteFile ? locate(siteFile, ['redirects', from], 'key') : undefined;
-    const file = siteFile?.file ?? 'content/site.yaml';
+    const file = siteFile?.file ?? '';
     const owner = owners.get(route);
     if (owner) {
       errors.push(
@@ -58,7 +59,7 @@ export function buildRouteTable(content: ValidatedContent, settings: SiteSetting
       errors.push(
         new ContentError({
           code: 'broken-redirect',
-          file: siteFile?.file ?? 'content/site.yaml',
+          file: siteFile?.file ?? '',
           ...where,
           field: `redirects.${from}`,
           message: `The redirect from ${from} goes to ${entry.to}, which is not a page.`,

@@ -79,7 +79,7 @@ export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors
   return undefined;
 }
 
-export function validateContent(content: LoadedContent, site: SiteDefinition, errors: ContentError[]): ValidatedContent {
+export function validateContent(content: LoadedContent, site: SiteDefinition, errors: ContentError[], validated?: ValidatedPages): ValidatedContent {
   const data: Record<string, unknown> = {};
   for (const [name, definition] of Object.entries(site.collections)) {
     const source = content.collections.get(name);
@@ -87,7 +87,7 @@ export function validateContent(content: LoadedContent, site: SiteDefinition, er
   }
   const pages: ValidatedPage[] = [];
   for (const sourcePage of content.pages) {
-    const known = validated.get(sourcePage);
+    const known = validated?.get(sourcePage);
     if (known?.site === site) {
       pages.push(known.page);
       continue;
@@ -95,16 +95,17 @@ export function validateContent(content: LoadedContent, site: SiteDefinition, er
     const before = errors.length;
     const page = validatePage(sourcePage, site, errors);
     if (page) pages.push(page);
-    if (page && errors.length === before) validated.set(sourcePage, { site, page });
+    if (page && errors.length === before) validated?.set(sourcePage, { site, page });
   }
   return { data, pages };
 }
 
 /**
- * Valid pages by their parsed source. The dev server keeps a page's parsed source while its
- * text is unchanged (load/load-content.ts), so an unchanged page is not validated again.
+ * Valid pages by their parsed source, kept by a dev session (BuildOptions.reuse). The dev server
+ * keeps a page's parsed source while its text is unchanged (load/load-content.ts), so an
+ * unchanged page is not validated again.
  */
-const validated = new WeakMap<PageSource, { site: SiteDefinition; page: ValidatedPage }>();
+export type ValidatedPages = WeakMap<PageSource, { site: SiteDefinition; page: ValidatedPage }>;
 
 function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: ContentError[]): ValidatedPage | undefined {
   const base = validateSource(sourcePage.frontMatter, basePageSchema.loose(), errors);

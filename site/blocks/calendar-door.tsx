@@ -4,7 +4,7 @@ import type { CalendarDoor } from '../schemas/calendar.ts';
 
 interface DoorCardProps {
   door: CalendarDoor;
-  /** Today in Oslo, YYYY-MM-DD, by the build's clock (client/calendar-today.ts corrects it). */
+  /** Today in Oslo, YYYY-MM-DD, by the build's clock (site/scripts/calendar-today.ts corrects it). */
   today: string;
   asset: (file: string) => string;
   /** In the grid of all doors the card carries the facts the browser needs to correct "today". */

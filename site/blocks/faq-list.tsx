@@ -4,7 +4,7 @@ import type { FaqItem } from '../schemas/common.ts';
 /**
  * An exclusive accordion with no script: <details> sharing a name opens one at a time, and
  * clicking the open one closes it. Each question has an anchor of its own (its slug), which
- * the search index links to; site/open-target.ts opens the question a link points at.
+ * the search index links to; site/scripts/open-target.ts opens the question a link points at.
  */
 export function FaqList({ id, title, items, slug }: { id: string; title: string; items: readonly FaqItem[]; slug: (text: string) => string }) {
   return (

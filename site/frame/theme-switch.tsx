@@ -1,6 +1,6 @@
 /**
- * The light/dark switch, fixed bottom right. client/frame.ts wires it (a few lines of plain
- * script); client/theme-head.ts sets the theme before first paint.
+ * The light/dark switch, fixed bottom right. site/scripts/frame.ts wires it (a few lines of plain
+ * script); site/scripts/theme-head.ts sets the theme before first paint.
  */
 export function ThemeSwitch() {
   return (

@@ -166,7 +166,7 @@ describe('a corpus of bad inputs: each is a content error at its file and line, 
     await cp(path.join(projectRoot, 'content'), project.contentDir, { recursive: true });
     for (const change of item.changes) await apply(change);
     const { code, output } = await clubsite(['build', '--now', NOW]);
-    const locations = [...output.matchAll(/^✖ (.+?)(?::(\d+)(?::\d+)?)?(?: {2}\S+)?$/gm)].map((match) => (match[2] ? `${match[1]}:${match[2]}` : match[1]));
+    const locations = [...output.matchAll(/^✖ (.+?)(?::(\d+)(?::\d+)?)?(?: {2}\S+)?(?: {2}\[[a-z-]+\])?$/gm)].map((match) => (match[2] ? `${match[1]}:${match[2]}` : match[1]));
     table.push(`| ${item.name} | ${locations.join(', ')} | ${code} |`);
     expect(code, output).toBe(1);
     expect(output).not.toContain('clubsite hit a bug');

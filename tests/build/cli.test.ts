@@ -55,7 +55,7 @@ describe('clubsite build and check', () => {
     await writeFile(path.join(dir, 'content/events.yaml'), 'events:\n  - title: Autumn meet\n    date: 2025-10-40\n');
     const outcome = await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toContain('✖ content/events.yaml:3:11  events[0].date\n  Expected a date like 2025-12-01, found "2025-10-40".');
+    expect(outcome.stderr).toContain('✖ content/events.yaml:3:11  events[0].date  [invalid-field]\n  Expected a date like 2025-12-01, found "2025-10-40".');
     expect(outcome.stderr).toContain("1 problem found; dist/ was left as it was.");
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
     expect(await snapshot(path.join(dir, 'dist'))).toEqual(before);

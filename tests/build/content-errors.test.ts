@@ -14,7 +14,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('YAML that cannot be parsed', async () => {
     expect(await problems({ 'content/events.yaml': 'events:\n  - title: Autumn meet\n    date: [2025-10-04\n' })).toEqual([
       [
-        '✖ content/events.yaml:4:1',
+        '✖ content/events.yaml:4:1  [yaml-syntax]',
         '  The YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ].',
         '  Hint: Check the indentation (spaces, not tabs), that every "key: value" has a space after the colon, and that text with a colon or # is in quotes.',
       ].join('\n'),
@@ -25,7 +25,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
     const broken = EVENTS_OK.replace('date: 2025-12-06', 'date: 2025-13-06');
     expect(await problems({ 'content/events.yaml': broken })).toEqual([
       [
-        '✖ content/events.yaml:6:11  events[1].date',
+        '✖ content/events.yaml:6:11  events[1].date  [invalid-field]',
         '  Expected a date like 2025-12-01, found "2025-13-06".',
         '  Hint: Write dates as YYYY-MM-DD: year, month (01-12), day.',
       ].join('\n'),
@@ -35,7 +35,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('a missing field points at the entry it belongs in', async () => {
     const broken = EVENTS_OK.replace('    date: 2025-12-06\n', '');
     expect(await problems({ 'content/events.yaml': broken })).toEqual([
-      ['✖ content/events.yaml:5:5  events[1].date', '  The field is missing: expected text.', '  Hint: Add "date:" with a value here.'].join('\n'),
+      ['✖ content/events.yaml:5:5  events[1].date  [invalid-field]', '  The field is missing: expected text.', '  Hint: Add "date:" with a value here.'].join('\n'),
     ]);
   });
 
@@ -43,7 +43,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
     const broken = EVENTS_OK.replace('    date: 2025-12-06', '    date: 2025-12-06\n    tittle: Oops');
     expect(await problems({ 'content/events.yaml': broken })).toEqual([
       [
-        '✖ content/events.yaml:7:5  events[1].tittle',
+        '✖ content/events.yaml:7:5  events[1].tittle  [invalid-field]',
         '  Unknown field "tittle".',
         '  Hint: Did you mean title? Fix the spelling, or remove the field: only known fields are used.',
       ].join('\n'),
@@ -56,9 +56,9 @@ describe('content errors name the file, line, column, field, what is wrong and a
       'content/pages/om.md': '---\ntitle: About\n---\n\nText.\n',
     });
     expect(list.map((problem) => problem.split('\n')[0])).toEqual([
-      '✖ content/events.yaml:3:11  events[0].date',
-      '✖ content/events.yaml:5:12  events[1].title',
-      '✖ content/pages/om.md:2:1  description',
+      '✖ content/events.yaml:3:11  events[0].date  [invalid-field]',
+      '✖ content/events.yaml:5:12  events[1].title  [invalid-field]',
+      '✖ content/pages/om.md:2:1  description  [invalid-field]',
     ]);
     expect(list[1]).toContain('Expected text, found number 12.');
   });
@@ -66,7 +66,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('front matter errors carry the line in the Markdown file', async () => {
     expect(await problems({ 'content/pages/om.md': '---\ntitle: About\ndescription: About the club.\ntemplate: artikel\n---\n\nText.\n' })).toEqual([
       [
-        '✖ content/pages/om.md:4:11  template',
+        '✖ content/pages/om.md:4:11  template  [unknown-template]',
         '  There is no template called "artikel".',
         '  Hint: Use one of: article, events, placeholder.',
       ].join('\n'),
@@ -75,14 +75,14 @@ describe('content errors name the file, line, column, field, what is wrong and a
 
   test("a template's own front-matter schema is checked too", async () => {
     expect(await problems({ 'content/pages/events.yaml': 'title: Events\ndescription: What is on.\ntemplate: events\nheading: 3\n' })).toEqual([
-      ['✖ content/pages/events.yaml:4:10  heading', '  Expected text, found number 3.', '  Hint: Check the value and its indentation; put text that starts with a digit or contains a colon in quotes.'].join('\n'),
+      ['✖ content/pages/events.yaml:4:10  heading  [invalid-field]', '  Expected text, found number 3.', '  Hint: Check the value and its indentation; put text that starts with a digit or contains a colon in quotes.'].join('\n'),
     ]);
   });
 
   test('two files for one route name both', async () => {
     expect(await problems({ 'content/pages/om/index.md': '---\ntitle: About again\ndescription: Twice.\n---\n' })).toEqual([
       [
-        '✖ content/pages/om/index.md:1:1',
+        '✖ content/pages/om/index.md:1:1  [duplicate-route]',
         '  Two files make the page /om: content/pages/om.md and content/pages/om/index.md.',
         '  Hint: Keep one of them: rename or delete the other (om.md and om/index.md are the same page).',
       ].join('\n'),
@@ -93,7 +93,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
     const page = '---\ntitle: About\ndescription: About the club.\n---\n\nThe board.\n\nSee [the team](/laget) too.\n';
     expect(await problems({ 'content/pages/om.md': page })).toEqual([
       [
-        '✖ content/pages/om.md:8:16',
+        '✖ content/pages/om.md:8:16  [broken-link]',
         '  The link to /laget goes nowhere: no page has that address.',
         '  Hint: Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
       ].join('\n'),
@@ -107,7 +107,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
     await writeFile(file, (await readFile(file, 'utf8')).replace("props.href('/om')", "props.href('/omm')"));
     expect((await buildErrors(fixture)).map(formatError)).toEqual([
       [
-        '✖ templates/',
+        '✖ templates/  [broken-link]',
         '  A template or the site frame links to /omm, and no page has that address.',
         '  Hint: Search templates/ and site/ for "/omm" and correct it, or add the page under content/pages/.',
       ].join('\n'),
@@ -117,7 +117,7 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('a broken link in a collection is reported at its field', async () => {
     expect(await problems({ 'content/events.yaml': EVENTS_OK.replace('link: /om/styret', 'link: /om/styre') })).toEqual([
       [
-        '✖ content/events.yaml:4:11  events[0].link',
+        '✖ content/events.yaml:4:11  events[0].link  [broken-link]',
         '  The link to /om/styre goes nowhere: no page has that address.',
         '  Hint: Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
       ].join('\n'),
@@ -127,8 +127,8 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('a redirect to nowhere, and one that hides a page', async () => {
     const site = 'name: Mini\norigin: https://mini.example\nlogo: images/logo.svg\nredirects:\n  /old-about: /about\n  /om: /events\n';
     expect((await problems({ 'content/site.yaml': site })).map((problem) => problem.split('\n').slice(0, 2).join('\n'))).toEqual([
-      '✖ content/site.yaml:6:3  redirects./om\n  The redirect from /om points away from a page that exists: content/pages/om.md.',
-      '✖ content/site.yaml:5:15  redirects./old-about\n  The redirect from /old-about goes to /about, which is not a page.',
+      '✖ content/site.yaml:6:3  redirects./om  [duplicate-route]\n  The redirect from /om points away from a page that exists: content/pages/om.md.',
+      '✖ content/site.yaml:5:15  redirects./old-about  [broken-redirect]\n  The redirect from /old-about goes to /about, which is not a page.',
     ]);
   });
 
@@ -136,21 +136,21 @@ describe('content errors name the file, line, column, field, what is wrong and a
     const page = '---\ntitle: About\ndescription: About the club.\n---\n\n![Team](images/team.jpg)\n';
     const site = 'name: Mini\norigin: https://mini.example\nlogo: images/logo.png\n';
     expect(await problems({ 'content/pages/om.md': page, 'content/site.yaml': site })).toContain(
-      ['✖ content/pages/om.md:6', '  The file content/images/team.jpg does not exist.', '  Hint: Check the spelling, or add the file under content/images/.'].join('\n'),
+      ['✖ content/pages/om.md:6  [missing-asset]', '  The file content/images/team.jpg does not exist.', '  Hint: Check the spelling, or add the file under content/images/.'].join('\n'),
     );
     const list = await problems({ 'content/site.yaml': site });
-    expect(list[0]?.split('\n')[0]).toBe('✖ content/site.yaml:3:7');
+    expect(list[0]?.split('\n')[0]).toBe('✖ content/site.yaml:3:7  [missing-asset]');
     expect(list[0]).toContain('The file content/images/logo.png does not exist.');
   });
 
   test('a missing collection file', async () => {
     expect(await problems({ 'content/events.yaml': null })).toEqual([
-      ['✖ content/events.yaml', '  The file for the collection "events" is missing.', '  Hint: Create content/events.yaml (see content/README.md for what goes in it).'].join('\n'),
+      ['✖ content/events.yaml  [missing-file]', '  The file for the collection "events" is missing.', '  Hint: Create content/events.yaml (see content/README.md for what goes in it).'].join('\n'),
     ]);
   });
 
   test('a syntax error in a template names the file and line', async () => {
     const list = await problems({ 'client/hello.ts': 'document.documentElement.dataset.hello = ;\n' });
-    expect(list[0]?.split('\n')[0]).toBe('✖ client/hello.ts:1:42');
+    expect(list[0]?.split('\n')[0]).toBe('✖ client/hello.ts:1:42  [bundle-failed]');
   });
 });

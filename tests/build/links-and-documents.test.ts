@@ -51,7 +51,7 @@ describe('relative links', () => {
   test('a relative link that reaches nothing is an error at its line, with a hint to start the address with /', async () => {
     expect(await problems({ 'content/pages/om.md': about('The team:\nsee [the team](laget) too.') })).toEqual([
       [
-        '✖ content/pages/om.md:7',
+        '✖ content/pages/om.md:7  [broken-link]',
         '  The link "laget" leads to /om/laget (read from this page\'s address, /om/), and no page has that address.',
         '  Hint: Write the whole address starting with / (as the browser shows it after the site name): then it leads to the same page wherever the link stands.',
       ].join('\n'),
@@ -83,14 +83,14 @@ describe('documents in content/files/', () => {
 
   test('a link to a missing document is an error at its line', async () => {
     expect(await problems({ 'content/pages/om.md': about('[Referat](files/referat-2025.pdf)') })).toEqual([
-      ['✖ content/pages/om.md:6', '  The file content/files/referat-2025.pdf does not exist.', '  Hint: Check the spelling, or add the file under content/files/.'].join('\n'),
+      ['✖ content/pages/om.md:6  [missing-asset]', '  The file content/files/referat-2025.pdf does not exist.', '  Hint: Check the spelling, or add the file under content/files/.'].join('\n'),
     ]);
   });
 
   test('a file of another kind under content/files/ is an error naming the file', async () => {
     expect(await problems({ 'content/files/program.exe': 'MZ' })).toEqual([
       [
-        '✖ content/files/program.exe',
+        '✖ content/files/program.exe  [document-kind]',
         '  content/files/program.exe is not a kind of document the site publishes (.exe).',
         '  Hint: Save it as one of PDF, TXT, CSV, or move it out of content/files/.',
       ].join('\n'),
@@ -106,7 +106,7 @@ describe('documents in content/files/', () => {
     await handle.close();
     expect((await buildErrors(dir)).map(formatError)).toEqual([
       [
-        '✖ content/files/arsberetning.pdf',
+        '✖ content/files/arsberetning.pdf  [document-too-large]',
         '  content/files/arsberetning.pdf is 21.0 MB; a document may be at most 20.0 MB.',
         '  Hint: Make it smaller (export the PDF with "reduced size", or compress its pictures), or split it in two.',
       ].join('\n'),
@@ -120,8 +120,8 @@ describe('files nobody links to', () => {
   test('are warnings in the build result, which still succeeds', async () => {
     const result = await buildFixture(await site(changes));
     expect(result.warnings.map(formatWarning)).toEqual([
-      ['⚠ content/files/referat-2019.txt', '  No page uses content/files/referat-2019.txt.', '  Hint: Link to it from a page, or delete it if it is no longer needed.'].join('\n'),
-      ['⚠ content/images/gammel-plakat.svg', '  No page uses content/images/gammel-plakat.svg.', '  Hint: Link to it from a page, or delete it if it is no longer needed.'].join('\n'),
+      ['⚠ content/files/referat-2019.txt  [unused-file]', '  No page uses content/files/referat-2019.txt.', '  Hint: Link to it from a page, or delete it if it is no longer needed.'].join('\n'),
+      ['⚠ content/images/gammel-plakat.svg  [unused-file]', '  No page uses content/images/gammel-plakat.svg.', '  Hint: Link to it from a page, or delete it if it is no longer needed.'].join('\n'),
     ]);
     expect(result.files.has('files/referat-2019.txt')).toBe(false);
   });
@@ -129,7 +129,7 @@ describe('files nobody links to', () => {
   test('are printed by check in the terminal, and the exit code stays 0', async () => {
     const dir = await site(changes);
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(projectRoot, 'bin/clubsite.js'), 'check', '--now', '2025-12-10T18:00'], { cwd: dir });
-    expect(stderr).toContain('⚠ content/images/gammel-plakat.svg\n  No page uses content/images/gammel-plakat.svg.');
+    expect(stderr).toContain('⚠ content/images/gammel-plakat.svg  [unused-file]\n  No page uses content/images/gammel-plakat.svg.');
     expect(stderr).toContain('2 warnings (the build went on).');
     expect(stdout).toContain('✔ content is valid');
   });

@@ -78,8 +78,14 @@ async function tree(dir: string): Promise<Map<string, string>> {
 }
 
 /** The mini fixture site in `<tmp>/project`, built once: `reference` is its complete dist/. */
+/**
+ * The mini site in <outer>/project, with <outer> as deep in the repository as the fixtures'
+ * folder, so the site's relative imports of the tool still reach it.
+ */
 async function miniProject(): Promise<{ outer: string; root: string }> {
-  const outer = await mkdtemp(path.join(os.tmpdir(), 'clubsite-out-'));
+  const copies = path.join(projectRoot, 'node_modules/.cache');
+  await mkdir(copies, { recursive: true });
+  const outer = await mkdtemp(path.join(copies, 'clubsite-out-'));
   const root = path.join(outer, 'project');
   await cp(path.join(projectRoot, 'tests/build/fixtures/mini'), root, { recursive: true });
   return { outer, root };

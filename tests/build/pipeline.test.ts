@@ -49,6 +49,16 @@ describe('a fixture site built in memory', () => {
     expect(page).toContain('document.documentElement.dataset.head="yes"');
   });
 
+  test('the site\'s own island is rendered on the server, and only its page loads the island runtime and preloads its chunk', () => {
+    const events = text(result, 'events/index.html');
+    expect(events).toContain('<clubsite-island data-island="counter" data-when="load"><script type="application/json">{"start":2,"label":"Events"}</script>');
+    expect(events).toContain('<button type="button" class="counter">Events<!-- -->: <!-- -->2</button>');
+    const runtime = events.match(/<script type="module" src="\/(assets\/islands-[A-Z0-9]+\.js)"><\/script>/)?.[1];
+    expect(runtime && result.files.has(runtime)).toBe(true);
+    expect(events).toMatch(/<link rel="modulepreload" href="\/assets\/chunks\/counter-[A-Z0-9]+\.js"\/>/);
+    expect(text(result, 'index.html')).not.toContain('islands-');
+  });
+
   test('sitemap.xml lists indexable pages with the origin, not placeholders, redirects or 404', () => {
     const sitemap = text(result, 'sitemap.xml');
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([

@@ -25,7 +25,7 @@ async function problems(changes: Record<string, string | null>): Promise<string[
 
 const HINT = '  Hint: Link to a page of the site (an address starting with /), a file under content/, or an https:// address.';
 const unsafe = (where: string, shown: string, scheme: string) =>
-  [`✖ ${where}`, `  The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`, HINT].join('\n');
+  [`✖ ${where}  [unsafe-link]`, `  The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`, HINT].join('\n');
 
 describe('unsafe links are errors at their line', () => {
   test('in Markdown, in every spelling', async () => {
@@ -82,12 +82,12 @@ describe('plain http:// links', () => {
     const result = await buildFixture(dir);
     expect(result.warnings.map(formatWarning)).toEqual([
       [
-        '⚠ content/pages/events.yaml:4:10  heading',
+        '⚠ content/pages/events.yaml:4:10  heading  [insecure-link]',
         '  The address http://example.org/ starts with http://: the connection is not encrypted.',
         '  Hint: Write it with https:// (https://example.org/) if the site answers there.',
       ].join('\n'),
       [
-        '⚠ content/pages/om.md:6',
+        '⚠ content/pages/om.md:6  [insecure-link]',
         '  The address http://example.org/basseng starts with http://: the connection is not encrypted.',
         '  Hint: Write it with https:// (https://example.org/basseng) if the site answers there.',
       ].join('\n'),
@@ -107,10 +107,10 @@ describe('control characters are errors at their line', () => {
         'content/events.yaml': 'events:\n  - title: "Autumn\u001bmeet"\n    date: 2025-10-04\n',
       }),
     ).toEqual([
-      ['✖ content/events.yaml:2:12  events[0].title', message('U+001B'), hint].join('\n'),
-      ['✖ content/pages/om.md:2:8  title', message('U+0000'), hint].join('\n'),
-      ['✖ content/pages/om.md:6:5', message('U+0007'), hint].join('\n'),
-      ['✖ content/pages/om/styret.md:2:8  title', message('U+0000'), hint].join('\n'),
+      ['✖ content/events.yaml:2:12  events[0].title  [control-character]', message('U+001B'), hint].join('\n'),
+      ['✖ content/pages/om.md:2:8  title  [control-character]', message('U+0000'), hint].join('\n'),
+      ['✖ content/pages/om.md:6:5  [control-character]', message('U+0007'), hint].join('\n'),
+      ['✖ content/pages/om/styret.md:2:8  title  [control-character]', message('U+0000'), hint].join('\n'),
     ]);
   });
 

@@ -12,7 +12,7 @@ export interface DevProject {
 }
 
 /**
- * A copy of the club site (content, templates, site code, client code) in a temporary folder,
+ * A copy of the club site (content, templates, site code, and the tool it imports) in a temporary folder,
  * for tests and benchmarks that save files: the repository's own files are never touched.
  * node_modules is linked, not copied. `from` is the repository (benchmarks, bundled into
  * node_modules/.cache, pass the working directory).
@@ -20,7 +20,7 @@ export interface DevProject {
 export async function copyProject(from = projectRoot): Promise<DevProject> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'clubsite-dev-'));
   await Promise.all(
-    ['content', 'templates', 'site', 'client', 'package.json', 'tsconfig.json'].map((entry) =>
+    ['content', 'templates', 'site', 'client', 'generator', 'package.json', 'tsconfig.json'].map((entry) =>
       cp(path.join(from, entry), path.join(root, entry), { recursive: true }),
     ),
   );

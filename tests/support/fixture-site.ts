@@ -1,19 +1,29 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build.ts';
 import { BuildFailed, type ContentError } from '../../generator/errors.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/fixtures');
+/**
+ * Copies go as deep inside the repository as the fixtures are (tests/build/fixtures/<name>),
+ * so the site code's relative imports of the tool (generator/contract.ts, client/island.tsx)
+ * reach it from the copy too.
+ */
+const copies = path.resolve(fixtures, '../../../node_modules/.cache/fixtures');
+const made: string[] = [];
+// Copies a test file does not remove itself go when it is done.
+afterAll(() => Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /**
  * A copy of a fixture site in a temporary folder, with some files replaced (text) or removed
- * (null). The site code in the copy imports the generator's contract by a relative path only
- * as a type, so the copy builds anywhere.
+ * (null).
  */
 export async function fixtureSite(name: string, changes: Record<string, string | null> = {}): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `clubsite-${name}-`));
+  await mkdir(copies, { recursive: true });
+  const dir = await mkdtemp(path.join(copies, `${name}-`));
+  made.push(dir);
   await cp(path.join(fixtures, name), dir, { recursive: true });
   for (const [file, text] of Object.entries(changes)) {
     const target = path.join(dir, file);

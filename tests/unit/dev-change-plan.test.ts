@@ -10,7 +10,7 @@ const context: ChangeContext = {
   root,
   contentDir: at('content'),
   siteInputs: new Set([at('templates/index.ts'), at('templates/article.tsx'), at('site/dates.ts')]),
-  clientInputs: new Set([at('client/frame.ts'), at('site/dates.ts'), at('site/styles/index.css'), at('site/styles/base.css')]),
+  clientInputs: new Set([at('site/scripts/frame.ts'), at('site/dates.ts'), at('site/styles/index.css'), at('site/styles/base.css')]),
   devClientInputs: new Set([at('client/dev-reload.ts')]),
 };
 
@@ -34,7 +34,7 @@ describe('what a save makes the dev server redo', () => {
 
   test('a template bundles the site module again, a browser script the client, shared code both', () => {
     expect(planChanges([at('templates/article.tsx')], context)).toMatchObject({ site: true, client: false, stylesOnly: false });
-    expect(planChanges([at('client/frame.ts')], context)).toMatchObject({ site: false, client: true, stylesOnly: false });
+    expect(planChanges([at('site/scripts/frame.ts')], context)).toMatchObject({ site: false, client: true, stylesOnly: false });
     expect(planChanges([at('site/dates.ts')], context)).toMatchObject({ site: true, client: true });
   });
 
@@ -43,7 +43,7 @@ describe('what a save makes the dev server redo', () => {
   });
 
   test('a stylesheet saved together with content or code is not a stylesheet-only change', () => {
-    expect(planChanges([at('site/styles/base.css'), at('client/frame.ts')], context).stylesOnly).toBe(false);
+    expect(planChanges([at('site/styles/base.css'), at('site/scripts/frame.ts')], context).stylesOnly).toBe(false);
     const merged = mergePlans(planChanges([at('site/styles/base.css')], context), planChanges([at('content/menu.yaml')], context));
     expect(merged).toMatchObject({ client: true, stylesOnly: false, files: ['content/menu.yaml', 'site/styles/base.css'] });
   });

@@ -7,6 +7,7 @@ import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { injectReloadScript, memorySource } from '../../generator/dev/memory-source.ts';
 import { hostAllowed } from '../../generator/serve/host-check.ts';
 import { folderSource, resolveRequest } from '../../generator/serve/static-files.ts';
+import { BUILD_MARKER, BUILD_MARKER_TEXT } from '../../generator/write/build-marker.ts';
 
 const files = new Map<string, string | Uint8Array>([
   ['index.html', '<html><head></head><body>Forside</body></html>'],
@@ -17,7 +18,45 @@ const files = new Map<string, string | Uint8Array>([
 ]);
 const memory = memorySource(() => files);
 
-describe('requests that try to leave the output get the 404 page', () => {
+/** A raw HTTP request: the path goes out exactly as written, dot segments and all. */
+function raw(port: number, pathname: string, method = 'GET', host?: string) {
+  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: host ? { host } : {} }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('requests with dot segments or that try to leave the output get the 404 page, from the real server', () => {
+  // A project folder with a secret beside the built site, and the site's own files inside it.
+  let project: string;
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    project = await mkdtemp(path.join(os.tmpdir(), 'clubsite-traversal-'));
+    await writeFile(path.join(project, 'package.json'), '{"secret":true}');
+    for (const [file, data] of files) {
+      await mkdir(path.dirname(path.join(project, 'dist', file)), { recursive: true });
+      await writeFile(path.join(project, 'dist', file), data);
+    }
+    // A build, as preview serves only builds.
+    await writeFile(path.join(project, 'dist', BUILD_MARKER), BUILD_MARKER_TEXT);
+    server = await startPreviewServer({ dir: path.join(project, 'dist'), port: 0, host: '127.0.0.1', quiet: true });
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    await rm(project, { recursive: true, force: true });
+  });
+
   const attempts = [
     '/../package.json',
     '/%2e%2e/package.json',
@@ -29,12 +68,22 @@ describe('requests that try to leave the output get the 404 page', () => {
     '/index.html%00.css',
     '/%c0%ae%c0%ae/package.json',
     '/%zz',
+    // Dot segments that would land inside the output are refused too: no path is resolved by the file system.
     '/./index.html',
+    '/kurs/%2e%2e/index.html',
+    '/assets/..%2fkurs/index.html',
+    '/kurs/%2e/index.html',
   ];
   test.each(attempts)('%s', async (attempt) => {
-    const resolved = await resolveRequest(memory, attempt);
-    expect(resolved.status).toBe(404);
-    expect(String(resolved.body)).toContain('Fant ikke siden');
+    const answer = await raw(port, attempt);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toContain('Fant ikke siden');
+    expect(answer.body).not.toContain('secret');
+  });
+
+  test('the same files without dot segments are served', async () => {
+    expect(await raw(port, '/')).toMatchObject({ status: 200, body: files.get('index.html') });
+    expect(await raw(port, '/kurs/')).toMatchObject({ status: 200, body: files.get('kurs/index.html') });
   });
 });
 
@@ -77,26 +126,17 @@ describe('a built folder on disk', () => {
     const server: Server = await startPreviewServer({ dir: dist, port: 0, host: '127.0.0.1', quiet: true });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const raw = (pathname: string, method = 'GET', host?: string) =>
-      new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: host ? { host } : {} }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const get = (pathname: string, method?: string, host?: string) => raw(port, pathname, method, host);
     try {
       for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/secret.txt', '/secrets/key.txt', '/kurs/..%2f..%2fsecret.txt']) {
-        expect(await raw(attempt), attempt).toEqual({ status: 404, location: undefined, body: 'Fant ikke siden' });
+        expect(await get(attempt), attempt).toEqual({ status: 404, location: undefined, body: 'Fant ikke siden' });
       }
-      expect(await raw('/kurs')).toMatchObject({ status: 301, location: '/kurs/' });
-      expect(await raw('/kurs/')).toMatchObject({ status: 200, body: 'Kurs' });
-      expect(await raw('/kurs/', 'POST')).toMatchObject({ status: 405 });
-      expect(await raw('/kurs/', 'HEAD')).toMatchObject({ status: 200, body: '' });
+      expect(await get('/kurs')).toMatchObject({ status: 301, location: '/kurs/' });
+      expect(await get('/kurs/')).toMatchObject({ status: 200, body: 'Kurs' });
+      expect(await get('/kurs/', 'POST')).toMatchObject({ status: 405 });
+      expect(await get('/kurs/', 'HEAD')).toMatchObject({ status: 200, body: '' });
       // A page elsewhere on the web cannot reach it by pointing its own name at 127.0.0.1.
-      expect(await raw('/kurs/', 'GET', 'evil.example:80')).toMatchObject({ status: 403 });
+      expect(await get('/kurs/', 'GET', 'evil.example:80')).toMatchObject({ status: 403 });
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,4 +1,4 @@
-import { osloTime } from '../site/dates.ts';
+import { osloTime } from '../dates.ts';
 import { correctCalendarDoors } from './calendar-today.ts';
 
 /**

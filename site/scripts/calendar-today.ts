@@ -1,5 +1,5 @@
-import type { OsloTime } from '../site/dates.ts';
-import { DOOR_STATUS_TEXT, isToday, pendingText } from '../site/logic/calendar-doors.ts';
+import type { OsloTime } from '../dates.ts';
+import { DOOR_STATUS_TEXT, isToday, pendingText } from '../logic/calendar-doors.ts';
 
 const TODAY_CLASS = 'calendar-door--today';
 

@@ -1,0 +1,31 @@
+/**
+ * The club's data collections: which YAML file under content/ holds which data, the schema it
+ * must match, and the routes it names (checked with their line). Their TypeScript types come
+ * from the schemas (site/data.ts), so there is no second copy to keep in step.
+ */
+import { defineCollection } from '../generator/contract.ts';
+import { coursesSchema } from './schemas/courses.ts';
+import { menuSchema } from './schemas/menu.ts';
+import { SHARE_IMAGE, siteSettingsSchema } from './schemas/site-settings.ts';
+import { trainingTimesSchema } from './schemas/training-times.ts';
+
+export const collections = {
+  site: defineCollection({
+    file: 'site.yaml',
+    schema: siteSettingsSchema,
+    // Redirect targets are checked by the generator itself (a broken redirect is one error, not two).
+    images: (settings) => [{ file: settings.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }],
+  }),
+  menu: defineCollection({
+    file: 'menu.yaml',
+    schema: menuSchema,
+    links: (menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
+  }),
+  courses: defineCollection({
+    file: 'courses.yaml',
+    schema: coursesSchema,
+    links: (courses) =>
+      Object.entries(courses.levelFinder.results).flatMap(([key, result]) => (result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [])),
+  }),
+  trainingTimes: defineCollection({ file: 'training-times.yaml', schema: trainingTimesSchema }),
+};
