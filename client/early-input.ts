@@ -62,7 +62,8 @@ export function holdEarlyInput(element: HTMLElement, onFirst: () => void): Early
       for (const type of INTERACTION_EVENTS) element.removeEventListener(type, interact, true);
       element.removeEventListener('click', click, true);
       // Controls the browser changed without being told (autofill, restored form state) count too.
-      for (const control of element.querySelectorAll<Control>('input, select, textarea')) if (differsFromServer(control)) touched.add(control);
+      for (const control of element.querySelectorAll<Control>('input, select, textarea'))
+        if (differsFromServer(control)) touched.add(control);
       for (const control of touched) if (control.isConnected) announce(control);
       for (const button of clicks) {
         await settled();
@@ -73,13 +74,17 @@ export function holdEarlyInput(element: HTMLElement, onFirst: () => void): Early
 }
 
 function isControl(target: EventTarget | null): target is Control {
-  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+  );
 }
 
 /** Whether the visitor (or the browser) changed a control from what the server rendered. */
 function differsFromServer(control: Control): boolean {
-  if (control instanceof HTMLSelectElement) return [...control.options].some((option) => option.selected !== option.defaultSelected);
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLSelectElement)
+    return [...control.options].some((option) => option.selected !== option.defaultSelected);
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
+    return control.checked !== control.defaultChecked;
   return control.value !== control.defaultValue;
 }
 

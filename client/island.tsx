@@ -1,7 +1,14 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { IslandReference } from '../generator/contract.ts';
-import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN, serializeProps, type HydrateWhen } from './island-markup.ts';
+import {
+  ISLAND_NAME,
+  ISLAND_ROOT,
+  ISLAND_TAG,
+  ISLAND_WHEN,
+  serializeProps,
+  type HydrateWhen,
+} from './island-markup.ts';
 
 interface IslandProps<P extends object> {
   /** The island as the site's `defineIslands` registers it: its name, module and widget. */

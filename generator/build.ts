@@ -16,7 +16,12 @@ import { createUrls } from './urls.ts';
 import { checkDocuments, checkImages, contentFolders, unusedFiles } from './validate/check-files.ts';
 import { checkFacts } from './validate/check-facts.ts';
 import { checkText } from './validate/check-text.ts';
-import { siteSettingsSchema, validateContent, validateSource, type ValidatedPages } from './validate/validate-content.ts';
+import {
+  siteSettingsSchema,
+  validateContent,
+  validateSource,
+  type ValidatedPages,
+} from './validate/validate-content.ts';
 import { gatherOutput } from './write/gather-output.ts';
 
 export interface BuildOptions {
@@ -39,7 +44,13 @@ export interface BuildOptions {
    * the client bundle, parsed (and validated) page files whose text is the same, and rendered pages whose
    * inputs are the same. The output is the same as without.
    */
-  reuse?: { site?: LoadedSite; client?: ClientBundle; parsed?: PageCache; validated?: ValidatedPages; rendered?: RenderCache };
+  reuse?: {
+    site?: LoadedSite;
+    client?: ClientBundle;
+    parsed?: PageCache;
+    validated?: ValidatedPages;
+    rendered?: RenderCache;
+  };
 }
 
 export interface BuildResult {
@@ -87,10 +98,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw error;
   };
 
-  const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail));
+  const site = await stage(
+    'site',
+    () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail),
+  );
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
   // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
-  const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
+  const loaded: LoadedContent = await stage('load', () =>
+    loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed),
+  );
   const content = await stage('validate', () => {
     const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
     checkText(loaded, errors, warnings);
@@ -102,7 +118,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const settingsSource = loaded.collections.get(site.site.settings);
   const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
   stop();
-  if (!settings) throw new Error(`The site definition names "${site.site.settings}" as its settings, and there is no such collection.`);
+  if (!settings)
+    throw new Error(
+      `The site definition names "${site.site.settings}" as its settings, and there is no such collection.`,
+    );
   const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
   const routes = await stage('route', () => {
     const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
@@ -110,29 +129,64 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return table;
   });
   stop();
-  const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
+  const client = await stage(
+    'bundle',
+    () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail),
+  );
 
   const documents = site.site.documents;
-  const assets = new ContentAssets(loaded.assets, urls.base, (file) => documents !== undefined && file.startsWith(`${documents.folder}/`));
+  const assets = new ContentAssets(
+    loaded.assets,
+    urls.base,
+    (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
+  );
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
-  const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, contentFolders: contentFolders(loaded, site.site), client };
+  const input = {
+    site: site.site,
+    data: content.data,
+    loaded,
+    routes,
+    now,
+    urls,
+    assets,
+    contentFolders: contentFolders(loaded, site.site),
+    client,
+  };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
   const cache = options.reuse?.rendered;
   cache?.begin(input, summaries, routes);
   cache?.keep(new Set(content.pages.map((page) => page.source)));
   const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
-    cache ? cache.render(input, page, summaries, errors, searchIndex) : renderPage(input, page, summaries, errors, searchIndex);
+    cache
+      ? cache.render(input, page, summaries, errors, searchIndex)
+      : renderPage(input, page, summaries, errors, searchIndex);
   const pages = await stage('render', () => content.pages.filter((page) => !late(page)).map((page) => render(page)));
-  const index = await stage('index', () => buildSearchIndex(pages.filter((page) => page !== undefined), urls.href));
-  const searchIndex = { url: `${urls.base}${index.path}`, documents: index.documents, bytes: Buffer.byteLength(index.json) };
-  const latePages = await stage('render late', () => content.pages.filter(late).map((page) => render(page, searchIndex)));
+  const index = await stage('index', () =>
+    buildSearchIndex(
+      pages.filter((page) => page !== undefined),
+      urls.href,
+    ),
+  );
+  const searchIndex = {
+    url: `${urls.base}${index.path}`,
+    documents: index.documents,
+    bytes: Buffer.byteLength(index.json),
+  };
+  const latePages = await stage('render late', () =>
+    content.pages.filter(late).map((page) => render(page, searchIndex)),
+  );
   const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
   stop();
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
-  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }));
+  const files = await stage('gather', () =>
+    gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }),
+  );
 
-  warnings.push(...rendered.flatMap((page) => page.warnings ?? []), ...unusedFiles(loaded, new Set(assets.used.keys())));
+  warnings.push(
+    ...rendered.flatMap((page) => page.warnings ?? []),
+    ...unusedFiles(loaded, new Set(assets.used.keys())),
+  );
 
   return {
     now,
@@ -158,14 +212,32 @@ function uniqueErrors(errors: ContentError[]): ContentError[] {
   });
 }
 
-function renderNotFound(input: Parameters<typeof renderPage>[0], summaries: PageSummary[], errors: ContentError[]): RenderedPage | undefined {
+function renderNotFound(
+  input: Parameters<typeof renderPage>[0],
+  summaries: PageSummary[],
+  errors: ContentError[],
+): RenderedPage | undefined {
   const { template, title, description } = input.site.notFound;
   const sourcePage = parsePage('404.html', '404.yaml', '');
-  const page = { route: '/404', title, description, template, noindex: true, data: {}, source: sourcePage.file, sourcePage };
+  const page = {
+    route: '/404',
+    title,
+    description,
+    template,
+    noindex: true,
+    data: {},
+    source: sourcePage.file,
+    sourcePage,
+  };
   return renderPage(input, page, summaries, errors);
 }
 
-function measure(files: Map<string, string | Uint8Array>, pages: number, searchJson: string, searchDocuments: number): BuildResult['stats'] {
+function measure(
+  files: Map<string, string | Uint8Array>,
+  pages: number,
+  searchJson: string,
+  searchDocuments: number,
+): BuildResult['stats'] {
   let gzip: number | undefined;
   const stats = {
     pages,

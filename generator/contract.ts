@@ -75,7 +75,9 @@ export interface CollectionDefinition<Schema extends ZodType = ZodType> {
 export type CollectionTable = Record<string, CollectionDefinition>;
 
 /** The validated data of a site's collections, typed from their schemas. */
-export type DataOf<Collections extends CollectionTable> = { [Name in keyof Collections]: output<Collections[Name]['schema']> };
+export type DataOf<Collections extends CollectionTable> = {
+  [Name in keyof Collections]: output<Collections[Name]['schema']>;
+};
 
 export interface LinkReference {
   route: string;
@@ -83,7 +85,8 @@ export interface LinkReference {
 }
 
 /** The front matter a template's schema gives; a template without a schema gets the fields as they are. */
-export type FrontMatterOf<Schema extends ZodType> = unknown extends output<Schema> ? Record<string, unknown> : output<Schema>;
+export type FrontMatterOf<Schema extends ZodType> =
+  unknown extends output<Schema> ? Record<string, unknown> : output<Schema>;
 
 /**
  * A template as the site's table holds it. Write it with `defineTemplate`, which checks the
@@ -190,17 +193,23 @@ export interface IslandReference<Props extends object> {
 type PropsOf<Widget> = Widget extends ComponentType<infer Props> ? (Props extends object ? Props : never) : never;
 
 /** The site definition, with its data type worked out from the collections' schemas. */
-export function defineSite<Collections extends CollectionTable>(site: SiteDefinition<Collections>): SiteDefinition<Collections> {
+export function defineSite<Collections extends CollectionTable>(
+  site: SiteDefinition<Collections>,
+): SiteDefinition<Collections> {
   return site;
 }
 
 /** A collection: its file, its schema, and the routes its data links to (typed from the schema). */
-export function defineCollection<Schema extends ZodType>(collection: CollectionDefinition<Schema>): CollectionDefinition<Schema> {
+export function defineCollection<Schema extends ZodType>(
+  collection: CollectionDefinition<Schema>,
+): CollectionDefinition<Schema> {
   return collection;
 }
 
 /** A template: its component must take the props its schema gives, which is checked here. */
-export function defineTemplate<Data, Schema extends ZodType = ZodType>(template: TemplateOptions<Schema, Data>): TemplateDefinition<Data> {
+export function defineTemplate<Data, Schema extends ZodType = ZodType>(
+  template: TemplateOptions<Schema, Data>,
+): TemplateDefinition<Data> {
   // The generator hands each template the front matter its schema produced, so the narrower
   // types checked above hold at run time.
   return template as unknown as TemplateDefinition<Data>;
@@ -216,6 +225,7 @@ export function defineIslands<Islands extends Record<string, { module: string; c
 ): { readonly [Name in keyof Islands & string]: IslandReference<PropsOf<Islands[Name]['component']>> } {
   type References = { readonly [Name in keyof Islands & string]: IslandReference<PropsOf<Islands[Name]['component']>> };
   const references: Record<string, { name: string; module: string; component: ComponentType<never> }> = {};
-  for (const [name, island] of Object.entries(islands)) references[name] = { name, module: island.module, component: island.component };
+  for (const [name, island] of Object.entries(islands))
+    references[name] = { name, module: island.module, component: island.component };
   return references as unknown as References;
 }

@@ -19,13 +19,16 @@ export const collections = {
   menu: defineCollection({
     file: 'menu.yaml',
     schema: menuSchema,
-    links: (menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
+    links: (menu) =>
+      menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
   }),
   courses: defineCollection({
     file: 'courses.yaml',
     schema: coursesSchema,
     links: (courses) =>
-      Object.entries(courses.levelFinder.results).flatMap(([key, result]) => (result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [])),
+      Object.entries(courses.levelFinder.results).flatMap(([key, result]) =>
+        result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [],
+      ),
   }),
   trainingTimes: defineCollection({ file: 'training-times.yaml', schema: trainingTimesSchema }),
 };

@@ -64,7 +64,11 @@ export function coursesSearchText({ data }: PageProps): string {
 
 /** Each course level (at its id: /kurs/#hval) and each FAQ question, as search results of their own. */
 export function coursesSearchSections({ page, data, slug }: PageProps<CoursesPage>) {
-  const levels = data.courses.courses.map((course) => ({ anchor: course.id, title: course.name, text: `${course.summary} ${course.minutes} minutter per gang.` }));
+  const levels = data.courses.courses.map((course) => ({
+    anchor: course.id,
+    title: course.name,
+    text: `${course.summary} ${course.minutes} minutter per gang.`,
+  }));
   return [...levels, ...faqSections('kurs-faq', page.data.faq, slug)];
 }
 
@@ -73,7 +77,10 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
   const courses = data.courses;
   const pattern = data.site.courseSignup;
   const results = Object.fromEntries(
-    Object.entries(courses.levelFinder.results).map(([key, result]) => [key, resolveResult(result, { courses, pattern, href, asset })]),
+    Object.entries(courses.levelFinder.results).map(([key, result]) => [
+      key,
+      resolveResult(result, { courses, pattern, href, asset }),
+    ]),
   );
   const steps = courses.levelFinder.steps.map((step) => ({ ...step, image: asset(step.image) }));
   const { finder, levels, signup } = page.data;
@@ -96,7 +103,14 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
         <ul className="courses__grid">
           {courses.courses.map((course) => (
             <li key={course.id} id={course.id} className="course-card">
-              <img className="course-card__image" src={asset(course.image)} alt={course.alt} width={200} height={160} loading="lazy" />
+              <img
+                className="course-card__image"
+                src={asset(course.image)}
+                alt={course.alt}
+                width={200}
+                height={160}
+                loading="lazy"
+              />
               <h3 className="course-card__name">{course.name}</h3>
               <p className="course-card__minutes">{course.minutes} minutter per gang</p>
               <p className="course-card__summary">{course.summary}</p>
@@ -111,7 +125,12 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
         <Island
           island={islands['course-picker']}
           props={{
-            options: courses.courses.map((course) => ({ id: course.id, name: course.name, type: course.type, url: signupUrl(pattern, course.type) })),
+            options: courses.courses.map((course) => ({
+              id: course.id,
+              name: course.name,
+              type: course.type,
+              url: signupUrl(pattern, course.type),
+            })),
             form: signupForm(pattern),
           }}
           when="visible"

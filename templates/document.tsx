@@ -14,7 +14,10 @@ export function Document(props: DocumentProps) {
   const isHome = page.route === '/';
   // A page may have its own share image (article front matter); otherwise the site's.
   const own = page.data as { shareImage?: string; shareImageAlt?: string };
-  const share = own.shareImage && own.shareImageAlt ? { file: own.shareImage, alt: own.shareImageAlt } : { file: site.shareImage, alt: site.shareImageAlt };
+  const share =
+    own.shareImage && own.shareImageAlt
+      ? { file: own.shareImage, alt: own.shareImageAlt }
+      : { file: site.shareImage, alt: site.shareImageAlt };
   const title = isHome ? `${site.name} – ${site.tagline}` : `${page.title} – ${site.name}`;
   return (
     <html lang="nb">

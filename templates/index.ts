@@ -33,20 +33,42 @@ const site = defineSite({
       component: ArticleTemplate,
       schema: articleSchema,
       searchSections: articleSearchSections,
-      images: (page) => (page.shareImage ? [{ file: page.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }] : []),
+      images: (page) =>
+        page.shareImage
+          ? [{ file: page.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }]
+          : [],
     }),
     placeholder: defineTemplate({ component: PlaceholderTemplate, schema: placeholderSchema, noindex: true }),
-    courses: defineTemplate({ component: CoursesTemplate, schema: coursesPageSchema, searchText: coursesSearchText, searchSections: coursesSearchSections }),
+    courses: defineTemplate({
+      component: CoursesTemplate,
+      schema: coursesPageSchema,
+      searchText: coursesSearchText,
+      searchSections: coursesSearchSections,
+    }),
     'training-times': defineTemplate({ component: TrainingTimesTemplate, schema: trainingTimesPageSchema }),
     'group-cards': defineTemplate({ component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks }),
-    membership: defineTemplate({ component: MembershipTemplate, schema: membershipSchema, searchSections: membershipSearchSections }),
+    membership: defineTemplate({
+      component: MembershipTemplate,
+      schema: membershipSchema,
+      searchSections: membershipSearchSections,
+    }),
     home: defineTemplate({ component: HomeTemplate, schema: homeSchema, links: homeLinks }),
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
-    calendar: defineTemplate({ component: CalendarTemplate, schema: calendarSchema, check: calendarProblems, searchSections: calendarSearchSections }),
+    calendar: defineTemplate({
+      component: CalendarTemplate,
+      schema: calendarSchema,
+      check: calendarProblems,
+      searchSections: calendarSearchSections,
+    }),
     social: defineTemplate({ component: SocialTemplate }),
     'not-found': defineTemplate({ component: NotFoundTemplate, noindex: true }),
     // A results page: kept out of robots, the sitemap and its own index.
-    search: defineTemplate({ component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true }),
+    search: defineTemplate({
+      component: SearchTemplate,
+      schema: searchPageSchema,
+      noindex: true,
+      usesSearchIndex: true,
+    }),
   },
   document: Document,
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
@@ -55,7 +77,11 @@ const site = defineSite({
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
-  documents: { folder: 'files', kinds: ['pdf', 'docx', 'xlsx', 'odt', 'ods', 'txt', 'csv'], maxBytes: 20 * 1024 * 1024 },
+  documents: {
+    folder: 'files',
+    kinds: ['pdf', 'docx', 'xlsx', 'odt', 'ods', 'txt', 'csv'],
+    maxBytes: 20 * 1024 * 1024,
+  },
 });
 
 export default site;

@@ -4,5 +4,11 @@ import { islands } from './islands.ts';
 
 /** The Instagram feed as an island that wakes when the card comes near the viewport. */
 export function InstagramIsland({ widget }: { widget: SiteSettings['social']['instagramWidget'] }) {
-  return <Island island={islands['instagram-feed']} props={{ script: widget.script, className: widget.className }} when="visible" />;
+  return (
+    <Island
+      island={islands['instagram-feed']}
+      props={{ script: widget.script, className: widget.className }}
+      when="visible"
+    />
+  );
 }

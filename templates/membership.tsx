@@ -14,7 +14,9 @@ export const membershipSchema = z.strictObject({
   rules: z
     .strictObject({
       title: text,
-      items: z.array(z.strictObject({ rule: text, text: text.optional(), mailto: z.literal('withdrawalEmail').optional() })).min(1),
+      items: z
+        .array(z.strictObject({ rule: text, text: text.optional(), mailto: z.literal('withdrawalEmail').optional() }))
+        .min(1),
     })
     .optional(),
   faq: z.array(faqItem).optional(),
@@ -35,7 +37,12 @@ export function MembershipTemplate({ page, data, slug }: PageProps<Membership>) 
       <h1>{page.title}</h1>
       <p className="membership__intro">{page.data.intro}</p>
       <div className="membership__signup">
-        <a className="button membership__button" href={data.site.membershipUrl} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button membership__button"
+          href={data.site.membershipUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {page.data.signupLabel}
           <span className="visually-hidden"> (åpnes i ny fane)</span>
         </a>
@@ -61,7 +68,9 @@ export function MembershipTemplate({ page, data, slug }: PageProps<Membership>) 
         </section>
       ) : null}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} slug={slug} /> : null}
+      {page.data.faq ? (
+        <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} slug={slug} />
+      ) : null}
     </article>
   );
 }
@@ -69,6 +78,11 @@ export function MembershipTemplate({ page, data, slug }: PageProps<Membership>) 
 /** The rules (one part, under their heading) and the FAQ questions, each a search result of its own. */
 export function membershipSearchSections({ page, data, slug }: PageProps<Membership>) {
   const rules = page.data.rules;
-  const ruleText = (rules?.items ?? []).map((item) => [item.rule, item.text, item.mailto ? `${data.site[item.mailto]}.` : ''].filter(Boolean).join(' '));
-  return [...(rules ? [{ anchor: slug(rules.title), title: rules.title, text: ruleText.join(' ') }] : []), ...faqSections('faq', page.data.faq, slug)];
+  const ruleText = (rules?.items ?? []).map((item) =>
+    [item.rule, item.text, item.mailto ? `${data.site[item.mailto]}.` : ''].filter(Boolean).join(' '),
+  );
+  return [
+    ...(rules ? [{ anchor: slug(rules.title), title: rules.title, text: ruleText.join(' ') }] : []),
+    ...faqSections('faq', page.data.faq, slug),
+  ];
 }

@@ -21,7 +21,9 @@ const PACKAGES = 'clubsite-package';
  * template save. A function's code and objects are freed once the site is no longer used.
  */
 export async function loadSite(root: string, entry: string): Promise<LoadedSite> {
-  const candidates = /\.[cm]?[jt]sx?$/.test(entry) ? [entry] : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
+  const candidates = /\.[cm]?[jt]sx?$/.test(entry)
+    ? [entry]
+    : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
   const found = candidates.find((candidate) => existsSync(path.resolve(root, candidate)));
   if (!found) {
     throw new ContentError({
@@ -54,7 +56,9 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
   }
   const code = result.outputFiles[0]?.text ?? '';
   const module = { exports: {} as { default?: SiteDefinition } };
-  const run = vm.compileFunction(code, ['exports', 'module', '__clubsitePackage'], { filename: path.resolve(root, found) });
+  const run = vm.compileFunction(code, ['exports', 'module', '__clubsitePackage'], {
+    filename: path.resolve(root, found),
+  });
   run(module.exports, module, (name: string) => packages.get(name));
   if (!module.exports.default) throw new Error(`${found} has no default export (the site definition).`);
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith(`${PACKAGES}:`));
@@ -69,15 +73,24 @@ function sharedPackages(packages: Map<string, Record<string, unknown>>): esbuild
   return {
     name: PACKAGES,
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (path.isAbsolute(args.path) ? undefined : { path: args.path, namespace: PACKAGES }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        path.isAbsolute(args.path) ? undefined : { path: args.path, namespace: PACKAGES },
+      );
       build.onLoad({ filter: /.*/, namespace: PACKAGES }, async (args) => {
         const namespace = (await import(args.path)) as Record<string, unknown>;
         packages.set(args.path, namespace);
         // A CommonJS package (React) as Node's import sees it: its exports are those of `default`.
         const main = namespace.default;
-        const commonJs = (typeof main === 'object' || typeof main === 'function') && main !== null && Object.keys(namespace).every((name) => name === 'default' || namespace[name] === (main as Record<string, unknown>)[name]);
+        const commonJs =
+          (typeof main === 'object' || typeof main === 'function') &&
+          main !== null &&
+          Object.keys(namespace).every(
+            (name) => name === 'default' || namespace[name] === (main as Record<string, unknown>)[name],
+          );
         const source = commonJs ? (main as Record<string, unknown>) : namespace;
-        const names = Object.keys(source).filter((name) => name !== 'default' && name !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(name));
+        const names = Object.keys(source).filter(
+          (name) => name !== 'default' && name !== '__esModule' && /^[A-Za-z_$][\w$]*$/.test(name),
+        );
         const contents = [
           `const m = __clubsitePackage(${JSON.stringify(args.path)});`,
           ...names.map((name, index) => `const v${index} = ${commonJs ? 'm.default' : 'm'}[${JSON.stringify(name)}];`),
@@ -97,7 +110,9 @@ export function bundleError(error: unknown, root: string): ContentError | unknow
   if (!first) return error;
   return new ContentError({
     code: 'bundle-failed',
-    file: first.location ? path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join('/') : '(site code)',
+    file: first.location
+      ? path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join('/')
+      : '(site code)',
     line: first.location?.line,
     column: first.location ? first.location.column + 1 : undefined,
     message: first.text,

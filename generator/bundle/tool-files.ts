@@ -16,7 +16,10 @@ export function toolRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && isClubsite(manifest) && existsSync(path.join(dir, 'client'))) return (found = dir);
+    if (existsSync(manifest) && isClubsite(manifest) && existsSync(path.join(dir, 'client'))) {
+      found = dir;
+      return dir;
+    }
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`clubsite cannot find its own files above ${fileURLToPath(import.meta.url)}`);
     dir = parent;

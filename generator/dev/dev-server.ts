@@ -111,10 +111,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   // a failed build points at (a template that never built yet, an import that cannot resolve).
   // Until a build has worked, the site definition's own folder (build's default entry) too.
   const watchInputs = (outcome: BuildOutcome) => {
-    const failed = outcome.ok ? [] : outcome.problems.map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
+    const failed = outcome.ok
+      ? []
+      : outcome.problems.map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
     const last = builder.last;
     const entry = last ? [] : [path.join(root, 'templates', 'index')];
-    watcher.setInputs([...(last?.site.inputs ?? []), ...(last?.client.inputs ?? []), ...reloadClient.inputs, ...failed, ...entry]);
+    watcher.setInputs([
+      ...(last?.site.inputs ?? []),
+      ...(last?.client.inputs ?? []),
+      ...reloadClient.inputs,
+      ...failed,
+      ...entry,
+    ]);
   };
   let lastProblems = '';
   const rebuild = async (files: string[]) => {
@@ -174,7 +182,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let first: BuildOutcome;
   try {
     [first, reloadClient] = await Promise.all([
-      builder.run(planChanges([], { root, contentDir, siteInputs: new Set(), clientInputs: new Set(), devClientInputs: new Set() })),
+      builder.run(
+        planChanges([], {
+          root,
+          contentDir,
+          siteInputs: new Set(),
+          clientInputs: new Set(),
+          devClientInputs: new Set(),
+        }),
+      ),
       bundleReloadClient(),
     ]);
   } catch (error) {
@@ -194,7 +210,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   log(`clubsite dev: ${pages} in ${(performance.now() - started).toFixed(0)} ms → ${url} (Ctrl+C to stop)`);
   if (!first.ok) log(describeProblems(first, false));
   lastProblems = first.ok ? '' : first.problems.map((problem) => problem.text).join('\n');
-  const shown = (dir: string) => (inside(root, dir) ? `${path.relative(root, dir).split(path.sep).join('/') || '.'}/` : `${dir}${path.sep}`);
+  const shown = (dir: string) =>
+    inside(root, dir) ? `${path.relative(root, dir).split(path.sep).join('/') || '.'}/` : `${dir}${path.sep}`;
   log(`Watching ${watcher.folders().map(shown).join(', ')}`);
   report(first, first.ok ? 'reload' : 'problems');
   if (options.open) openBrowser(url, log);

@@ -69,7 +69,7 @@ export class SourceWatcher {
     this.codeDirs = dirs;
     if (removed.length > 0) {
       this.code.unwatch(removed);
-      removed.forEach((dir) => this.missing.delete(dir));
+      for (const dir of removed) this.missing.delete(dir);
     }
     for (const dir of added) {
       if (existsSync(dir)) this.code.add(dir);

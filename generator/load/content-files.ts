@@ -20,7 +20,11 @@ export interface ContentListing {
 }
 
 /** Every file below `contentDir`, relative to it; problems with links and names go to `errors`. */
-export async function listContentFiles(contentDir: string, report: (inContent: string) => string, errors: ContentError[]): Promise<ContentListing> {
+export async function listContentFiles(
+  contentDir: string,
+  report: (inContent: string) => string,
+  errors: ContentError[],
+): Promise<ContentListing> {
   const entries = await readdir(contentDir, { recursive: true, withFileTypes: true }).catch(() => []);
   const files: string[] = [];
   const refused = new Set<string>();

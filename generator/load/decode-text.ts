@@ -45,7 +45,16 @@ export function firstInvalidByte(bytes: Uint8Array): number {
   let index = 0;
   while (index < bytes.length) {
     const byte = bytes[index] ?? 0;
-    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte <= 0xdf
+          ? 2
+          : byte >= 0xe0 && byte <= 0xef
+            ? 3
+            : byte >= 0xf0 && byte <= 0xf4
+              ? 4
+              : 0;
     if (length === 0) return index;
     for (let next = 1; next < length; next += 1) {
       const continuation = bytes[index + next];

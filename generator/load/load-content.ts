@@ -24,7 +24,12 @@ const PAGE_FILE = /\.(md|ya?ml)$/;
 /** Parsed files of earlier builds by absolute path, reused while the text is the same (dev). */
 export type PageCache = Map<string, { text: string; parsed: PageSource | YamlSource }>;
 
-function parseOnce<T extends PageSource | YamlSource>(cache: PageCache | undefined, absolute: string, text: string, parse: () => T | undefined): T | undefined {
+function parseOnce<T extends PageSource | YamlSource>(
+  cache: PageCache | undefined,
+  absolute: string,
+  text: string,
+  parse: () => T | undefined,
+): T | undefined {
   const known = cache?.get(absolute);
   if (known && known.text === text) return known.parsed as T;
   const parsed = parse();
@@ -34,9 +39,18 @@ function parseOnce<T extends PageSource | YamlSource>(cache: PageCache | undefin
 }
 
 /** Reads every collection named by the site and every page in the pages folder it names. */
-export async function loadContent(paths: ContentPaths, site: SiteDefinition, errors: ContentError[], cache?: PageCache): Promise<LoadedContent> {
+export async function loadContent(
+  paths: ContentPaths,
+  site: SiteDefinition,
+  errors: ContentError[],
+  cache?: PageCache,
+): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
-  const { files, refused } = await listContentFiles(paths.contentDir, (inContent) => relative(path.join(paths.contentDir, inContent)), errors);
+  const { files, refused } = await listContentFiles(
+    paths.contentDir,
+    (inContent) => relative(path.join(paths.contentDir, inContent)),
+    errors,
+  );
   /** A text file's content (undefined when it is gone); a problem with its bytes is collected and marks it failed. */
   const readText = (absolute: string): { text?: string; failed: boolean } => {
     const file = relative(absolute);
@@ -78,7 +92,8 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
         new ContentError({
           code: 'bad-file-name',
           file: relative(absolute),
-          message: 'A page\'s file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).',
+          message:
+            "A page's file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).",
           hint: `Rename the file to ${pagesDir}${suggestion}.`,
         }),
       );
@@ -86,14 +101,18 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
     }
     const { text } = readText(absolute);
     if (text === undefined) return undefined;
-    return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice(pagesDir.length), text)));
+    return parseOnce(cache, absolute, text, () =>
+      collectErrors(errors, () => parsePage(relative(absolute), inContent.slice(pagesDir.length), text)),
+    );
   });
   if (cache) {
     const listed = new Set(files.map((inContent) => path.join(paths.contentDir, inContent)));
     for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
   const dataFiles = new Set(Object.values(site.collections).map((definition) => definition.file));
-  const assetFiles = files.filter((file) => !file.startsWith(pagesDir) && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
+  const assetFiles = files.filter(
+    (file) => !file.startsWith(pagesDir) && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
+  );
   const assets = new Map(
     assetFiles.flatMap((file) => {
       const absolute = path.join(paths.contentDir, file);

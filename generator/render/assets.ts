@@ -31,7 +31,9 @@ export class ContentAssets {
     const bytes = this.files.get(file);
     if (!bytes) return undefined;
     const extension = path.extname(file);
-    const output = this.keepsName(file) ? file : `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
+    const output = this.keepsName(file)
+      ? file
+      : `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
     this.used.set(file, { output, bytes });
     return this.publicUrl(output);
   }
@@ -44,7 +46,10 @@ export class ContentAssets {
     } catch {
       return false;
     }
-    return url.startsWith(this.base) && (inOutput.startsWith('assets/') || (this.keepsName(inOutput) && this.files.has(inOutput)));
+    return (
+      url.startsWith(this.base) &&
+      (inOutput.startsWith('assets/') || (this.keepsName(inOutput) && this.files.has(inOutput)))
+    );
   }
 
   private publicUrl(output: string): string {

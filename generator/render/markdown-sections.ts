@@ -44,6 +44,12 @@ function inlineText(token: Token | undefined): string {
   const children = token.children ?? [];
   if (children.length === 0) return token.content;
   return children
-    .map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? ' ' : ''))
+    .map((child) =>
+      child.type === 'text' || child.type === 'code_inline'
+        ? child.content
+        : child.type === 'softbreak' || child.type === 'hardbreak'
+          ? ' '
+          : '',
+    )
     .join('');
 }

@@ -59,7 +59,9 @@ function rewrite(token: Token, line: number, links: MarkdownLinks): void {
 }
 
 function rawUrls(html: string, firstLine: number, links: MarkdownLinks): void {
-  for (const match of html.matchAll(/\b(?:href|src|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+  for (const match of html.matchAll(
+    /\b(?:href|src|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
+  )) {
     const line = firstLine + (html.slice(0, match.index).match(/\n/g)?.length ?? 0);
     links.raw(match[1] ?? match[2] ?? match[3] ?? '', line);
   }

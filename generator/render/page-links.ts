@@ -55,7 +55,8 @@ export function pageLinks(context: PageLinkContext): MarkdownLinks {
       return href;
     }
     const inContent = contentFile(href);
-    if (inContent !== undefined) return `${context.asset(inContent, line)}${href.slice((href.split(/[?#]/, 1)[0] ?? '').length)}`;
+    if (inContent !== undefined)
+      return `${context.asset(inContent, line)}${href.slice((href.split(/[?#]/, 1)[0] ?? '').length)}`;
     if (href.startsWith('/')) return urls.href(href);
     return relative(href, line);
   };

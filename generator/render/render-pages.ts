@@ -22,7 +22,13 @@ export interface RenderInput {
   assets: ContentAssets;
   /** Top-level folders of content/ that hold files: a link starting with one names a file. */
   contentFolders: ReadonlySet<string>;
-  client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[]; islandPreloads?: Record<string, string[]> };
+  client: {
+    styles: string[];
+    scripts: string[];
+    islandRuntime: string | undefined;
+    headScripts: string[];
+    islandPreloads?: Record<string, string[]>;
+  };
 }
 
 export interface RenderedPage {
@@ -66,7 +72,16 @@ export function renderPage(
     return '#';
   };
   const warnings: ContentError[] = [];
-  const links = pageLinks({ urls, routes: input.routes, route: page.route, file: page.source, contentFolders: input.contentFolders, asset, errors, warnings });
+  const links = pageLinks({
+    urls,
+    routes: input.routes,
+    route: page.route,
+    file: page.source,
+    contentFolders: input.contentFolders,
+    asset,
+    errors,
+    warnings,
+  });
   const sections: SearchSection[] = [];
   const full: Page = {
     route: page.route,
@@ -98,7 +113,10 @@ export function renderPage(
     const bodyHtml = renderToStaticMarkup(createElement(template.component, props));
     checkIslands(bodyHtml, input.site, page, errors);
     const hasIsland = bodyHtml.includes(`<${ISLAND_TAG}`);
-    const scripts = [...input.client.scripts, ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : [])];
+    const scripts = [
+      ...input.client.scripts,
+      ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : []),
+    ];
     const documentHtml = renderToStaticMarkup(
       createElement(input.site.document, {
         ...props,

@@ -24,10 +24,15 @@ export interface PreviewOptions {
 export async function startPreviewServer(options: PreviewOptions): Promise<Server> {
   const dir = path.resolve(options.dir);
   const found = await stat(dir).catch(() => undefined);
-  if (!found?.isDirectory()) throw new ServeError(`There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`);
+  if (!found?.isDirectory())
+    throw new ServeError(
+      `There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`,
+    );
   // Only a clubsite build is served: `preview .` would otherwise publish the project's sources.
   if (!(await stat(path.join(dir, BUILD_MARKER)).catch(() => undefined))?.isFile()) {
-    throw new ServeError(`${options.dir} is not a clubsite build (it has no ${BUILD_MARKER} file): run "clubsite build" and preview dist/, or name a built folder: clubsite preview <dir>.`);
+    throw new ServeError(
+      `${options.dir} is not a clubsite build (it has no ${BUILD_MARKER} file): run "clubsite build" and preview dist/, or name a built folder: clubsite preview <dir>.`,
+    );
   }
   const base = normalizeBase(options.base ?? '/');
   const source = folderSource(dir);
@@ -42,6 +47,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
       });
   });
   const port = await listen(server, options.port, options.host);
-  if (!options.quiet) console.log(`Preview of ${options.dir} on ${displayUrl(options.host, port, base)} (Ctrl+C to stop)`);
+  if (!options.quiet)
+    console.log(`Preview of ${options.dir} on ${displayUrl(options.host, port, base)} (Ctrl+C to stop)`);
   return server;
 }

@@ -16,7 +16,15 @@ export function checkFacts(site: SiteDefinition, content: ValidatedContent, now:
     for (const problem of check(page.data, { now })) {
       const { line, column } = locate(page.sourcePage.frontMatter, problem.path);
       errors.push(
-        new ContentError({ code: 'ahead-of-time', file: page.source, line, column, field: fieldPath(problem.path), message: problem.message, hint: problem.hint }),
+        new ContentError({
+          code: 'ahead-of-time',
+          file: page.source,
+          line,
+          column,
+          field: fieldPath(problem.path),
+          message: problem.message,
+          hint: problem.hint,
+        }),
       );
     }
   }

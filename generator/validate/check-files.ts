@@ -11,7 +11,9 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Top-level folders of content/ that hold files (and the documents folder, even when empty): links starting with one name a file. */
 export function contentFolders(loaded: LoadedContent, site: SiteDefinition): Set<string> {
-  const folders = [...loaded.assets.keys()].filter((file) => file.includes('/')).map((file) => file.slice(0, file.indexOf('/')));
+  const folders = [...loaded.assets.keys()]
+    .filter((file) => file.includes('/'))
+    .map((file) => file.slice(0, file.indexOf('/')));
   return new Set([...folders, ...(site.documents ? [site.documents.folder] : [])]);
 }
 
@@ -46,23 +48,36 @@ export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, erro
 }
 
 /** Images that data and front matter name with a required kind and size (a share image), checked against the file's real header. */
-export function checkImages(site: SiteDefinition, content: ValidatedContent, loaded: LoadedContent, errors: ContentError[]): void {
+export function checkImages(
+  site: SiteDefinition,
+  content: ValidatedContent,
+  loaded: LoadedContent,
+  errors: ContentError[],
+): void {
   const wanted: Array<{ requirement: ImageRequirement; source: YamlSource | undefined; file: string }> = [];
   for (const [name, definition] of Object.entries(site.collections)) {
     const value = content.data[name];
     if (value === undefined || !definition.images) continue;
     const source = loaded.collections.get(name);
-    for (const requirement of definition.images(value)) wanted.push({ requirement, source, file: source?.file ?? definition.file });
+    for (const requirement of definition.images(value))
+      wanted.push({ requirement, source, file: source?.file ?? definition.file });
   }
   for (const page of content.pages) {
     const images = site.templates[page.template]?.images;
-    for (const requirement of images?.(page.data) ?? []) wanted.push({ requirement, source: page.sourcePage.frontMatter, file: page.source });
+    for (const requirement of images?.(page.data) ?? [])
+      wanted.push({ requirement, source: page.sourcePage.frontMatter, file: page.source });
   }
   for (const { requirement, source, file } of wanted) {
     const bytes = loaded.assets.get(requirement.file);
     if (!bytes) continue; // A missing file is reported where the page uses it.
     const found = imageSize(bytes);
-    if (found && requirement.kinds.includes(found.kind) && found.width === requirement.width && found.height === requirement.height) continue;
+    if (
+      found &&
+      requirement.kinds.includes(found.kind) &&
+      found.width === requirement.width &&
+      found.height === requirement.height
+    )
+      continue;
     const where = source ? locate(source, requirement.path) : undefined;
     const kinds = requirement.kinds.map((kind) => kind.toUpperCase()).join(' or ');
     errors.push(

@@ -3,7 +3,13 @@ import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import type { YamlSource } from '../load/yaml-source.ts';
 import { fieldPath } from './describe-issue.ts';
-import { controlCharacterName, isPlainHttp, unsafeLinkMessage, unsafeScheme } from './link-safety.ts';
+import {
+  CONTROL_CHARACTER,
+  controlCharacterName,
+  isPlainHttp,
+  unsafeLinkMessage,
+  unsafeScheme,
+} from './link-safety.ts';
 
 /**
  * What no text of the site may hold, whatever field it is in: a control character (a NUL in a
@@ -18,7 +24,16 @@ export function checkText(loaded: LoadedContent, errors: ContentError[], warning
     checkYaml(page.frontMatter, errors, warnings);
     page.body.split('\n').forEach((line, index) => {
       const name = controlCharacterName(line);
-      if (name) errors.push(controlCharacter(page.file, index + 1 + page.bodyLineOffset, line.search(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/) + 1, undefined, name));
+      if (name)
+        errors.push(
+          controlCharacter(
+            page.file,
+            index + 1 + page.bodyLineOffset,
+            line.search(CONTROL_CHARACTER) + 1,
+            undefined,
+            name,
+          ),
+        );
     });
   }
 }
@@ -36,7 +51,7 @@ function checkYaml(source: YamlSource, errors: ContentError[], warnings: Content
         walk(pair.value, [...path, key]);
       }
     } else if (isSeq(node)) {
-      node.items.forEach((item, index) => walk(item, [...path, index]));
+      for (const [index, item] of node.items.entries()) walk(item, [...path, index]);
     } else if (isScalar(node) && typeof node.value === 'string') {
       check(node, path, node.value);
     }
@@ -47,13 +62,28 @@ function checkYaml(source: YamlSource, errors: ContentError[], warnings: Content
     const name = controlCharacterName(value);
     if (name) errors.push(controlCharacter(source.file, where.line, where.column, field, name));
     const scheme = unsafeScheme(value);
-    if (scheme) errors.push(new ContentError({ code: 'unsafe-link', file: source.file, ...where, field, ...unsafeLinkMessage(value, scheme) }));
+    if (scheme)
+      errors.push(
+        new ContentError({
+          code: 'unsafe-link',
+          file: source.file,
+          ...where,
+          field,
+          ...unsafeLinkMessage(value, scheme),
+        }),
+      );
     else if (isPlainHttp(value)) warnings.push(insecureLink(source.file, where, field, value));
   };
   if (isNode(source.document.contents)) walk(source.document.contents, []);
 }
 
-function controlCharacter(file: string, line: number, column: number, field: string | undefined, name: string): ContentError {
+function controlCharacter(
+  file: string,
+  line: number,
+  column: number,
+  field: string | undefined,
+  name: string,
+): ContentError {
   return new ContentError({
     code: 'control-character',
     file,
@@ -65,7 +95,12 @@ function controlCharacter(file: string, line: number, column: number, field: str
   });
 }
 
-export function insecureLink(file: string, where: { line?: number; column?: number }, field: string | undefined, url: string): ContentError {
+export function insecureLink(
+  file: string,
+  where: { line?: number; column?: number },
+  field: string | undefined,
+  url: string,
+): ContentError {
   return new ContentError({
     code: 'insecure-link',
     file,

@@ -23,7 +23,8 @@ export function editDistance(from: string, to: string): number {
 export function closestName(name: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const candidate of known) {
-    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name.toLowerCase(), candidate.toLowerCase());
+    const distance =
+      candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (!best || distance < best.distance) best = { name: candidate, distance };
   }
   if (!best) return undefined;

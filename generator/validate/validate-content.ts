@@ -34,7 +34,9 @@ function strict(schema: ZodType | undefined): ZodType {
 /** The site settings the generator itself reads from the `site` collection. */
 export const siteSettingsSchema = z.object({
   origin: z.url({ protocol: /^https?$/ }),
-  redirects: z.record(z.string().regex(/^\//, 'a route starting with /'), z.string().regex(/^\//, 'a route starting with /')).default({}),
+  redirects: z
+    .record(z.string().regex(/^\//, 'a route starting with /'), z.string().regex(/^\//, 'a route starting with /'))
+    .default({}),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -44,7 +46,12 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
  * `alsoKnown` are fields checked elsewhere that may stand at the top level (a page's title and
  * template next to its template's own fields), offered when an unknown field is misspelt.
  */
-export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors: ContentError[], alsoKnown: readonly string[] = []): T | undefined {
+export function validateSource<T>(
+  source: YamlSource,
+  schema: ZodType<T>,
+  errors: ContentError[],
+  alsoKnown: readonly string[] = [],
+): T | undefined {
   const result = schema.safeParse(source.data, { reportInput: true });
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
@@ -57,7 +64,8 @@ export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors
         const { line, column } = locate(source, path, 'key');
         const { message, hint } = describeIssue({ ...issue, keys: [key] }, input);
         const suggestion = closestName(key, known);
-        const knownList = known.length > 0 ? ` Known fields here: ${known.join(', ')}.` : ' This block takes no other fields.';
+        const knownList =
+          known.length > 0 ? ` Known fields here: ${known.join(', ')}.` : ' This block takes no other fields.';
         errors.push(
           new ContentError({
             code: 'invalid-field',
@@ -66,7 +74,9 @@ export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors
             column,
             field: fieldPath(path),
             message,
-            hint: suggestion ? `Did you mean ${suggestion}? Fix the spelling, or remove the field: only known fields are used.` : `${hint}${knownList}`,
+            hint: suggestion
+              ? `Did you mean ${suggestion}? Fix the spelling, or remove the field: only known fields are used.`
+              : `${hint}${knownList}`,
           }),
         );
       }
@@ -74,12 +84,27 @@ export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors
     }
     const { line, column } = locate(source, issue.path, 'value');
     const { message, hint } = describeIssue(issue, input);
-    errors.push(new ContentError({ code: 'invalid-field', file: source.file, line, column, field: fieldPath(issue.path) || undefined, message, hint }));
+    errors.push(
+      new ContentError({
+        code: 'invalid-field',
+        file: source.file,
+        line,
+        column,
+        field: fieldPath(issue.path) || undefined,
+        message,
+        hint,
+      }),
+    );
   }
   return undefined;
 }
 
-export function validateContent(content: LoadedContent, site: SiteDefinition, errors: ContentError[], validated?: ValidatedPages): ValidatedContent {
+export function validateContent(
+  content: LoadedContent,
+  site: SiteDefinition,
+  errors: ContentError[],
+  validated?: ValidatedPages,
+): ValidatedContent {
   const data: Record<string, unknown> = {};
   for (const [name, definition] of Object.entries(site.collections)) {
     const source = content.collections.get(name);
@@ -113,7 +138,9 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   // The template's fields are checked even when a base field is wrong, so that every problem
   // of the front matter is told at once (a misspelt description is missing and unknown).
-  const templateName = base?.template ?? (typeof (raw as { template?: unknown }).template === 'string' ? (raw as { template: string }).template : 'article');
+  const templateName =
+    base?.template ??
+    (typeof (raw as { template?: unknown }).template === 'string' ? (raw as { template: string }).template : 'article');
   const template = site.templates[templateName];
   if (!template) {
     const { line, column } = locate(sourcePage.frontMatter, ['template']);

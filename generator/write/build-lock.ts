@@ -57,13 +57,17 @@ export async function acquireLock(file: string, shown: string, waitMs = 60_000):
     if (held === undefined) continue;
     const holder = holderOf(held);
     // A lock is written right after it is made: an empty one is a moment old, or its maker was killed.
-    const abandoned = !held.endsWith('\n') && Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? Date.now()) > 2000;
+    const abandoned =
+      !held.endsWith('\n') && Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? Date.now()) > 2000;
     if (abandoned || (held.endsWith('\n') && (holder === process.pid ? !heldHere.has(held) : !processAlive(holder)))) {
       await takeOver(file, held);
       continue;
     }
     if (Date.now() - started > waitMs) {
-      throw new OutputError(`Another build is writing ${shown.replace(/\/?$/, '/')} (process ${holder || 'unknown'} holds ${file}); wait for it to finish, or delete that file if no build is running.`, 1);
+      throw new OutputError(
+        `Another build is writing ${shown.replace(/\/?$/, '/')} (process ${holder || 'unknown'} holds ${file}); wait for it to finish, or delete that file if no build is running.`,
+        1,
+      );
     }
     if (!told && Date.now() - started > 2000) {
       told = true;

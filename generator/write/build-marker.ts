@@ -5,4 +5,5 @@
  */
 export const BUILD_MARKER = '.clubsite-build';
 
-export const BUILD_MARKER_TEXT = 'This folder was written by `clubsite build`, which replaces all of it on the next build.\nDelete this file to keep the folder: clubsite then refuses to build into it.\n';
+export const BUILD_MARKER_TEXT =
+  'This folder was written by `clubsite build`, which replaces all of it on the next build.\nDelete this file to keep the folder: clubsite then refuses to build into it.\n';

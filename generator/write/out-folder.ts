@@ -28,12 +28,23 @@ export interface OutFolder {
 }
 
 /** Folders of a project that hold its sources and tools. */
-export const SOURCE_FOLDERS = ['content', 'templates', 'site', 'generator', 'client', 'bin', 'tests', 'node_modules', '.git'];
+export const SOURCE_FOLDERS = [
+  'content',
+  'templates',
+  'site',
+  'generator',
+  'client',
+  'bin',
+  'tests',
+  'node_modules',
+  '.git',
+];
 const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
 /** statfs types of kernel file systems that hold no files: proc, sysfs, devpts, cgroup, cgroup2, debugfs, securityfs. */
 const VIRTUAL_TYPES = new Set([0x9fa0, 0x62656572, 0x1cd1, 0x27e0eb, 0x63677270, 0x64626720, 0x73636673]);
 
-const within = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+const within = (child: string, parent: string) =>
+  child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 const realOr = (file: string) => realpath(file).catch(() => file);
 const other = 'choose a folder of its own, like --out dist';
 
@@ -46,10 +57,16 @@ export async function resolveOutFolder(outDir: string, options: OutFolderOptions
     await refuseUnwritable(shown, target);
     const state = await folderState(target, shown);
     if (state === 'foreign' && !options.force) {
-      throw new OutputError(`--out ${shown} is a folder with files that clubsite did not build (it has no ${BUILD_MARKER} file): choose an empty or new folder, or add --force to replace everything in it with the site.`, 2);
+      throw new OutputError(
+        `--out ${shown} is a folder with files that clubsite did not build (it has no ${BUILD_MARKER} file): choose an empty or new folder, or add --force to replace everything in it with the site.`,
+        2,
+      );
     }
     if (state === 'foreign' && path.dirname(target) === path.parse(target).root) {
-      throw new OutputError(`--out ${shown} is a system folder directly under ${path.parse(target).root}, which clubsite never replaces, not even with --force: ${other}.`, 2);
+      throw new OutputError(
+        `--out ${shown} is a system folder directly under ${path.parse(target).root}, which clubsite never replaces, not even with --force: ${other}.`,
+        2,
+      );
     }
     return { target, state };
   } catch (error) {
@@ -67,13 +84,21 @@ async function realTarget(logical: string, shown: string): Promise<string> {
     const pointsTo = path.resolve(path.dirname(logical), await readlink(logical));
     return realpath(logical).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
-      throw new OutputError(`--out ${shown} is a symlink to ${pointsTo}, which does not exist: create that folder, or point the link at a folder.`, 2);
+      throw new OutputError(
+        `--out ${shown} is a symlink to ${pointsTo}, which does not exist: create that folder, or point the link at a folder.`,
+        2,
+      );
     });
   }
   if (info) return realpath(logical);
   // Not there yet: the nearest folder above that exists, resolved, and the rest as given.
   let existing = path.dirname(logical);
-  while (!(await lstat(existing).then(() => true, (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error))))) {
+  while (
+    !(await lstat(existing).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+    ))
+  ) {
     existing = path.dirname(existing);
   }
   return path.join(await realpath(existing), path.relative(existing, logical));
@@ -81,30 +106,53 @@ async function realTarget(logical: string, shown: string): Promise<string> {
 
 async function refuseProtected(shown: string, targets: string[], options: OutFolderOptions): Promise<void> {
   const fsRoot = path.parse(targets[1] ?? targets[0] ?? '/').root;
-  if (targets.some((target) => target === fsRoot)) throw new OutputError(`--out ${shown} is the root of the file system, and a build replaces its output folder, which would delete everything: ${other}.`, 2);
+  if (targets.some((target) => target === fsRoot))
+    throw new OutputError(
+      `--out ${shown} is the root of the file system, and a build replaces its output folder, which would delete everything: ${other}.`,
+      2,
+    );
   if (options.project) {
     const project = path.resolve(options.project);
     const projects = [project, await realOr(project)];
     for (const target of targets) {
       for (const root of projects) {
-        if (target === root) throw new OutputError(`--out ${shown} is the project folder, and a build replaces its output folder, which would delete your content and code: ${other}.`, 2);
-        if (within(root, target)) throw new OutputError(`--out ${shown} contains the project folder, and a build replaces its output folder, which would delete the project: ${other}.`, 2);
+        if (target === root)
+          throw new OutputError(
+            `--out ${shown} is the project folder, and a build replaces its output folder, which would delete your content and code: ${other}.`,
+            2,
+          );
+        if (within(root, target))
+          throw new OutputError(
+            `--out ${shown} contains the project folder, and a build replaces its output folder, which would delete the project: ${other}.`,
+            2,
+          );
       }
     }
     for (const folder of SOURCE_FOLDERS) {
       const sources = [path.join(project, folder), await realOr(path.join(project, folder))];
       if (targets.some((target) => sources.some((source) => within(target, source)))) {
-        throw new OutputError(`--out ${shown} is inside ${folder}/, which holds the project's sources or tools, and a build there would replace them: ${other}.`, 2);
+        throw new OutputError(
+          `--out ${shown} is inside ${folder}/, which holds the project's sources or tools, and a build there would replace them: ${other}.`,
+          2,
+        );
       }
     }
   }
-  const homes = [os.homedir(), process.env.HOME, '/root'].filter((home): home is string => Boolean(home)).map((home) => path.resolve(home));
+  const homes = [os.homedir(), process.env.HOME, '/root']
+    .filter((home): home is string => Boolean(home))
+    .map((home) => path.resolve(home));
   for (const target of targets) {
     if (homes.includes(target) || ['/home', '/Users'].includes(path.dirname(target))) {
-      throw new OutputError(`--out ${shown} is a home folder, and a build replaces its output folder, which would delete every file in it: choose a folder of its own inside it, like --out ~/site.`, 2);
+      throw new OutputError(
+        `--out ${shown} is a home folder, and a build replaces its output folder, which would delete every file in it: choose a folder of its own inside it, like --out ~/site.`,
+        2,
+      );
     }
     if (['/home', '/Users'].includes(target) || homes.some((home) => within(home, target))) {
-      throw new OutputError(`--out ${shown} holds home folders, and a build replaces its output folder, which would delete them: choose a folder of its own, like --out ~/site.`, 2);
+      throw new OutputError(
+        `--out ${shown} holds home folders, and a build replaces its output folder, which would delete them: choose a folder of its own, like --out ~/site.`,
+        2,
+      );
     }
   }
 }
@@ -112,11 +160,23 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
 /** A kernel file system (a mkdir there spins forever) is refused; a read-only or locked one is said so before the build. */
 async function refuseUnwritable(shown: string, target: string): Promise<void> {
   let existing = path.dirname(target);
-  while (!(await lstat(existing).then(() => true, () => false))) existing = path.dirname(existing);
-  const type = await statfs(existing).then((stats) => stats.type, () => undefined);
+  while (
+    !(await lstat(existing).then(
+      () => true,
+      () => false,
+    ))
+  )
+    existing = path.dirname(existing);
+  const type = await statfs(existing).then(
+    (stats) => stats.type,
+    () => undefined,
+  );
   const root = VIRTUAL_ROOTS.find((virtual) => within(target, virtual));
   if (root || (type !== undefined && VIRTUAL_TYPES.has(type))) {
-    throw new OutputError(`Could not write the site to ${shown}: ${root ?? existing} is a view the kernel gives of the system, not a place for files; choose a folder on a disk with --out.`, 1);
+    throw new OutputError(
+      `Could not write the site to ${shown}: ${root ?? existing} is a view the kernel gives of the system, not a place for files; choose a folder on a disk with --out.`,
+      1,
+    );
   }
   await access(existing, constants.W_OK);
 }
@@ -127,7 +187,11 @@ async function folderState(target: string, shown: string): Promise<OutFolder['st
     throw error;
   });
   if (!info) return 'missing';
-  if (!info.isDirectory()) throw new OutputError(`--out ${shown} is a file, not a folder, and clubsite never replaces a file: remove it or ${other}.`, 2);
+  if (!info.isDirectory())
+    throw new OutputError(
+      `--out ${shown} is a file, not a folder, and clubsite never replaces a file: remove it or ${other}.`,
+      2,
+    );
   const entries = await readdir(target);
   if (entries.length === 0) return 'empty';
   return entries.includes(BUILD_MARKER) ? 'build' : 'foreign';

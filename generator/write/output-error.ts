@@ -43,6 +43,12 @@ export function fileSystemError(error: unknown, folder: string): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
   const cause = CAUSES[code] ?? `the system answered ${code}`;
-  const advice = code === 'ENOSPC' || code === 'EDQUOT' ? 'free some space and build again' : 'choose a folder you can write to with --out';
-  return new OutputError(`Could not write the site to ${folder}: ${cause}; ${advice} (the last build there was left as it was).`, 1);
+  const advice =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'free some space and build again'
+      : 'choose a folder you can write to with --out';
+  return new OutputError(
+    `Could not write the site to ${folder}: ${cause}; ${advice} (the last build there was left as it was).`,
+    1,
+  );
 }

@@ -16,7 +16,11 @@ const short = (name: string) => name.slice(0, 40);
  * what a killed build left beside the folder is cleaned away by the next one. A symlinked
  * `outDir` stays a link: the folder it points to is the one replaced.
  */
-export async function writeOutput(outDir: string, files: ReadonlyMap<string, string | Uint8Array>, options: OutFolderOptions = {}): Promise<void> {
+export async function writeOutput(
+  outDir: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  options: OutFolderOptions = {},
+): Promise<void> {
   const shown = options.shown ?? outDir;
   const first = await resolveOutFolder(outDir, options);
   const parent = path.dirname(first.target);
@@ -26,7 +30,9 @@ export async function writeOutput(outDir: string, files: ReadonlyMap<string, str
   } catch (error) {
     throw fileSystemError(error, shown);
   }
-  const lock = await acquireLock(path.join(parent, `.${short(name)}.clubsite-lock`), shown).catch((error: unknown) => Promise.reject(fileSystemError(error, shown)));
+  const lock = await acquireLock(path.join(parent, `.${short(name)}.clubsite-lock`), shown).catch((error: unknown) =>
+    Promise.reject(fileSystemError(error, shown)),
+  );
   const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
   const old = path.join(parent, `.${short(name)}.clubsite-old-${stamp}`);
@@ -69,7 +75,9 @@ async function makeFolders(folder: string): Promise<void> {
     }
   }
   for (const dir of missing) {
-    await mkdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? undefined : Promise.reject(error)));
+    await mkdir(dir).catch((error: NodeJS.ErrnoException) =>
+      error.code === 'EEXIST' ? undefined : Promise.reject(error),
+    );
   }
 }
 
@@ -80,7 +88,10 @@ async function makeFolders(folder: string): Promise<void> {
  * process is gone are removed; called under the folder's lock.
  */
 async function removeLeftovers(parent: string, name: string, target: string): Promise<void> {
-  let restored = await readdir(target).then(() => true, () => false);
+  let restored = await readdir(target).then(
+    () => true,
+    () => false,
+  );
   const ours = /^\.(.+)\.clubsite-(?:new|old|lock)-(\d+)-[0-9a-f]+$/;
   const legacy = /^\.(.+)\.(?:new|old)-(\d+)-\d{13}$/;
   for (const entry of await readdir(parent)) {
@@ -92,7 +103,10 @@ async function removeLeftovers(parent: string, name: string, target: string): Pr
     if (pid !== process.pid && processAlive(pid)) continue;
     // Killed between its two renames: the site before is put back rather than lost.
     if (!restored && entry.includes('.clubsite-old-')) {
-      restored = await rename(path.join(parent, entry), target).then(() => true, () => false);
+      restored = await rename(path.join(parent, entry), target).then(
+        () => true,
+        () => false,
+      );
       if (restored) continue;
     }
     await rm(path.join(parent, entry), { recursive: true, force: true });

@@ -6,7 +6,17 @@ import type { FaqItem } from '../schemas/common.ts';
  * clicking the open one closes it. Each question has an anchor of its own (its slug), which
  * the search index links to; site/scripts/open-target.ts opens the question a link points at.
  */
-export function FaqList({ id, title, items, slug }: { id: string; title: string; items: readonly FaqItem[]; slug: (text: string) => string }) {
+export function FaqList({
+  id,
+  title,
+  items,
+  slug,
+}: {
+  id: string;
+  title: string;
+  items: readonly FaqItem[];
+  slug: (text: string) => string;
+}) {
   return (
     <section className="faq" aria-labelledby={`${id}-tittel`}>
       <h2 id={`${id}-tittel`}>{title}</h2>
@@ -26,6 +36,10 @@ function faqAnchor(listId: string, question: string, slug: (text: string) => str
 }
 
 /** Each question as a part of the page for the search index, at the anchor FaqList gives it. */
-export function faqSections(listId: string, items: readonly FaqItem[] | undefined, slug: (text: string) => string): SearchSection[] {
+export function faqSections(
+  listId: string,
+  items: readonly FaqItem[] | undefined,
+  slug: (text: string) => string,
+): SearchSection[] {
   return (items ?? []).map((item) => ({ anchor: faqAnchor(listId, item.q, slug), title: item.q, text: item.a }));
 }

@@ -68,8 +68,16 @@ export function createSearch(data: SearchIndexData): Search {
     if (wanted === '') return [];
     return fuse
       .search(wanted)
-      .map((result, order) => ({ result, order, title: titleRank(result.item.title, wanted), often: timesFound(result.item, wanted) }))
-      .sort((a, b) => a.title - b.title || (a.result.score ?? 0) - (b.result.score ?? 0) || b.often - a.often || a.order - b.order)
+      .map((result, order) => ({
+        result,
+        order,
+        title: titleRank(result.item.title, wanted),
+        often: timesFound(result.item, wanted),
+      }))
+      .sort(
+        (a, b) =>
+          a.title - b.title || (a.result.score ?? 0) - (b.result.score ?? 0) || b.often - a.often || a.order - b.order,
+      )
       .map(({ result: { item, score } }) => ({
         id: item.id,
         title: item.title,
@@ -93,7 +101,8 @@ function titleRank(title: string, query: string): number {
   if (wanted.length < 4 || /\s/.test(wanted)) return 2;
   const words = lower.split(/[^\p{L}\p{N}]+/u);
   // From five letters on, a letter too many or too few counts as well («hvall» for «hval»).
-  const close = (word: string) => word.length === wanted.length || (wanted.length >= 5 && Math.abs(word.length - wanted.length) === 1);
+  const close = (word: string) =>
+    word.length === wanted.length || (wanted.length >= 5 && Math.abs(word.length - wanted.length) === 1);
   return words.some((word) => close(word) && oneEditApart(word, wanted)) ? 1 : 2;
 }
 
@@ -114,7 +123,8 @@ function timesFound(document: SearchDocument, query: string): number {
   const text = `${document.title} ${document.content}`.toLowerCase();
   const wanted = query.toLowerCase();
   const forms = new Set([wanted]);
-  if (wanted.length > 4) for (let at = 0; at < wanted.length; at += 1) forms.add(wanted.slice(0, at) + wanted.slice(at + 1));
+  if (wanted.length > 4)
+    for (let at = 0; at < wanted.length; at += 1) forms.add(wanted.slice(0, at) + wanted.slice(at + 1));
   let most = 0;
   for (const form of forms) {
     let count = 0;

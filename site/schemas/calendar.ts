@@ -40,7 +40,9 @@ export const calendarSchema = z
     year: z.int('a year like 2025').min(2000, 'a year like 2025').max(2100, 'a year like 2025'),
     /** Paragraphs above the doors: how the calendar works and when the draw is. */
     intro: z.array(text).min(1),
-    doors: z.array(calendarDoor).length(DOOR_COUNT, `exactly ${DOOR_COUNT} doors, one for each day from 1 to 24 December`),
+    doors: z
+      .array(calendarDoor)
+      .length(DOOR_COUNT, `exactly ${DOOR_COUNT} doors, one for each day from 1 to 24 December`),
   })
   .superRefine((calendar, context) => {
     const seen = new Map<number, number>();

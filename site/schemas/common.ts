@@ -5,9 +5,13 @@ export const route = z.string().regex(/^\/[a-z0-9\-/]*$/, 'an address inside the
 /** A date as a calendar day: 2025-12-01. */
 export const isoDate = z.iso.date();
 /** A file under content/, like images/logo.svg. */
-export const contentFile = z.string().regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg');
+export const contentFile = z
+  .string()
+  .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg');
 /** A picture for link previews (Facebook, Messenger, Slack): PNG or JPEG, never SVG. */
-export const shareImageFile = z.string().regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png');
+export const shareImageFile = z
+  .string()
+  .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png');
 export const externalUrl = z.url({ protocol: /^https?$/ });
 export const text = z.string().trim().min(1);
 

@@ -39,7 +39,9 @@ const result = z
     linkText: text.optional(),
   })
   .refine(
-    (value) => (value.course !== undefined) !== (value.level !== undefined && value.link !== undefined && value.linkText !== undefined),
+    (value) =>
+      (value.course !== undefined) !==
+      (value.level !== undefined && value.link !== undefined && value.linkText !== undefined),
     'Expected either "course: hval", or "level", "link" and "linkText" (not both)',
   );
 
@@ -55,16 +57,31 @@ export const coursesSchema = z
     const ids = data.courses.map((entry) => entry.id);
     data.courses.forEach((entry, index) => {
       if (ids.indexOf(entry.id) !== index) {
-        context.addIssue({ code: 'custom', path: ['courses', index, 'id'], message: 'Expected a key no other course has', input: entry.id });
+        context.addIssue({
+          code: 'custom',
+          path: ['courses', index, 'id'],
+          message: 'Expected a key no other course has',
+          input: entry.id,
+        });
       }
     });
     for (const [key, value] of Object.entries(data.levelFinder.results)) {
       if (value.course !== undefined && !ids.includes(value.course)) {
-        context.addIssue({ code: 'custom', path: ['levelFinder', 'results', key, 'course'], message: `Expected one of the courses: ${ids.join(', ')}`, input: value.course });
+        context.addIssue({
+          code: 'custom',
+          path: ['levelFinder', 'results', key, 'course'],
+          message: `Expected one of the courses: ${ids.join(', ')}`,
+          input: value.course,
+        });
       }
     }
     for (const problem of stepProblems(data.levelFinder.steps, Object.keys(data.levelFinder.results))) {
-      context.addIssue({ code: 'custom', path: ['levelFinder', 'steps', ...problem.path], message: problem.message, input: problem.input });
+      context.addIssue({
+        code: 'custom',
+        path: ['levelFinder', 'steps', ...problem.path],
+        message: problem.message,
+        input: problem.input,
+      });
     }
   });
 

@@ -6,8 +6,16 @@ import { route, text } from './common.ts';
  * (`calendar: current`), whose address and year follow the newest calendar page.
  */
 const menuItem = z
-  .strictObject({ label: text, to: route.optional(), calendar: z.literal('current').optional(), published: z.boolean() })
-  .refine((item) => (item.to === undefined) !== (item.calendar === undefined), 'either "to: /address" or "calendar: current", not both');
+  .strictObject({
+    label: text,
+    to: route.optional(),
+    calendar: z.literal('current').optional(),
+    published: z.boolean(),
+  })
+  .refine(
+    (item) => (item.to === undefined) !== (item.calendar === undefined),
+    'either "to: /address" or "calendar: current", not both',
+  );
 
 export const menuSchema = z.strictObject({ items: z.array(menuItem).min(1) });
 

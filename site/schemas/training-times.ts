@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { normalizeWeekday, WEEKDAYS_NB } from '../dates.ts';
 import { isoDate, text } from './common.ts';
 
-const weekday = text.refine((day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)), 'Expected a weekday in Norwegian, like Mandag');
+const weekday = text.refine(
+  (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
+  'Expected a weekday in Norwegian, like Mandag',
+);
 
 const slot = z.strictObject({
   group: text,
@@ -16,7 +19,9 @@ const slot = z.strictObject({
 
 /** '16:00 - 18:00' → [960, 1080], minutes after midnight. */
 export function slotMinutes(time: string): [start: number, end: number] {
-  const [start = 0, end = 0] = [...time.matchAll(/(\d{1,2})[:.](\d{2})/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  const [start = 0, end = 0] = [...time.matchAll(/(\d{1,2})[:.](\d{2})/g)].map(
+    (match) => Number(match[1]) * 60 + Number(match[2]),
+  );
   return [start, end];
 }
 
@@ -31,18 +36,38 @@ export const trainingTimesSchema = z
   .superRefine((data, context) => {
     data.slots.forEach((entry, index) => {
       if (!data.groups.includes(entry.group)) {
-        context.addIssue({ code: 'custom', path: ['slots', index, 'group'], message: `Expected one of the groups: ${data.groups.join(', ')}`, input: entry.group });
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'group'],
+          message: `Expected one of the groups: ${data.groups.join(', ')}`,
+          input: entry.group,
+        });
       }
       if (!data.locations.includes(entry.location)) {
-        context.addIssue({ code: 'custom', path: ['slots', index, 'location'], message: `Expected one of the places: ${data.locations.join(', ')}`, input: entry.location });
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'location'],
+          message: `Expected one of the places: ${data.locations.join(', ')}`,
+          input: entry.location,
+        });
       }
       const [start, end] = slotMinutes(entry.time);
       if (end <= start) {
-        context.addIssue({ code: 'custom', path: ['slots', index, 'time'], message: 'The session must end after it starts, like 16:00 - 18:00', input: entry.time });
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'time'],
+          message: 'The session must end after it starts, like 16:00 - 18:00',
+          input: entry.time,
+        });
         return;
       }
       const earlier = data.slots.findIndex((other, otherIndex) => {
-        if (otherIndex >= index || other.group !== entry.group || normalizeWeekday(other.day) !== normalizeWeekday(entry.day)) return false;
+        if (
+          otherIndex >= index ||
+          other.group !== entry.group ||
+          normalizeWeekday(other.day) !== normalizeWeekday(entry.day)
+        )
+          return false;
         const [otherStart, otherEnd] = slotMinutes(other.time);
         return otherStart < end && start < otherEnd && otherEnd > otherStart;
       });

@@ -31,10 +31,18 @@ export default function CoursePicker({ options, form }: CoursePickerProps) {
   const native = form !== undefined && !live;
   return (
     <form className="course-picker" action={form?.action} method="get" target="_blank" rel="noopener noreferrer">
-      {form?.hidden.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {form?.hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="course-picker__field">
         <label htmlFor="kursvalg">Velg kurs</label>
-        <select id="kursvalg" name={form?.field} required={native} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+        <select
+          id="kursvalg"
+          name={form?.field}
+          required={native}
+          value={chosen}
+          onChange={(event) => setChosen(event.target.value)}
+        >
           <option value="">Velg et kurs …</option>
           {options.map((entry) => (
             <option key={entry.id} value={String(entry.type)}>

@@ -44,7 +44,8 @@ async function scenario(name: string, rounds: number, commands: (round: number) 
       if (result.code !== 0 && !isCrash(result)) stopped += 1;
       if (!isCrash(result)) continue;
       crashes += 1;
-      const first = result.stderr.split('\n').find((line) => /Error|✖/.test(line)) ?? result.stderr.split('\n')[0] ?? '';
+      const first =
+        result.stderr.split('\n').find((line) => /Error|✖/.test(line)) ?? result.stderr.split('\n')[0] ?? '';
       kinds.set(first.trim().slice(0, 100), (kinds.get(first.trim().slice(0, 100)) ?? 0) + 1);
     }
   }
@@ -56,7 +57,12 @@ const only = process.argv[3];
 const project = await copyProject();
 try {
   const cases: Array<[string, string, number, (round: number) => string[][]]> = [
-    ['own', '6 builds, each into its own folder', rounds, (round) => Array.from({ length: 6 }, (_, i) => ['build', '--out', `out-${round}-${i}`])],
+    [
+      'own',
+      '6 builds, each into its own folder',
+      rounds,
+      (round) => Array.from({ length: 6 }, (_, i) => ['build', '--out', `out-${round}-${i}`]),
+    ],
     ['one', '6 builds into one folder (dist/)', rounds, () => Array.from({ length: 6 }, () => ['build'])],
     ['check', 'check beside build', rounds * 3, () => [['check'], ['build', '--out', 'dist-check']]],
   ];
@@ -64,8 +70,12 @@ try {
   for (const [key, name, count, commands] of cases) {
     if (!only || only === key) results.push(await scenario(name, count, commands, project.root));
   }
-  printTable([['commands at once', 'runs', 'crashes', 'stopped: another build'], ...results.map((r) => [r.name, r.runs, r.crashes, r.stopped])]);
-  for (const result of results) for (const [kind, count] of result.kinds) console.log(`  ${result.name}: ${count} × ${kind}`);
+  printTable([
+    ['commands at once', 'runs', 'crashes', 'stopped: another build'],
+    ...results.map((r) => [r.name, r.runs, r.crashes, r.stopped]),
+  ]);
+  for (const result of results)
+    for (const [kind, count] of result.kinds) console.log(`  ${result.name}: ${count} × ${kind}`);
 } finally {
   await project.remove();
 }

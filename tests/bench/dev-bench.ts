@@ -27,7 +27,10 @@ const TEMPLATE = 'templates/not-found.tsx';
 /** chokidar passes on one change per file per 50 ms; saves further apart than that are separate saves. */
 const PAUSE_MS = 60;
 
-type Message = { type: 'ready'; url: string; startMs: number; pages: number } | { type: 'built'; ms: number; sent: string; ok: boolean; startedAt: number; sentAt: number } | { type: 'memory'; rss: number; heapUsed: number; collected: boolean };
+type Message =
+  | { type: 'ready'; url: string; startMs: number; pages: number }
+  | { type: 'built'; ms: number; sent: string; ok: boolean; startedAt: number; sentAt: number }
+  | { type: 'memory'; rss: number; heapUsed: number; collected: boolean };
 
 class DevChild {
   private readonly waiting: Array<{ type: Message['type']; resolve: (message: Message) => void }> = [];
@@ -41,18 +44,28 @@ class DevChild {
   }
 
   static start(project: DevProject): DevChild {
-    const child = fork(path.join(projectRoot, 'bin/run-ts.js'), ['tests/bench/dev-bench-server.ts', project.root, project.contentDir], {
-      cwd: projectRoot,
-      execArgv: ['--expose-gc'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      path.join(projectRoot, 'bin/run-ts.js'),
+      ['tests/bench/dev-bench-server.ts', project.root, project.contentDir],
+      {
+        cwd: projectRoot,
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     return new DevChild(child);
   }
 
   next<T extends Message['type']>(type: T, timeoutMs = 60_000): Promise<Extract<Message, { type: T }>> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`dev server: no ${type} message`)), timeoutMs);
-      this.waiting.push({ type, resolve: (message) => (clearTimeout(timer), resolve(message as Extract<Message, { type: T }>)) });
+      this.waiting.push({
+        type,
+        resolve: (message) => {
+          clearTimeout(timer);
+          resolve(message as Extract<Message, { type: T }>);
+        },
+      });
     });
   }
 
@@ -87,7 +100,10 @@ async function saveAndSee(page: Page, dev: DevChild, file: string, original: str
   const builds = dev.builds.length;
   const saved = now();
   await writeFile(file, `${original}\n\nMåling: ${marker}.\n`);
-  await page.waitForFunction((text) => document.body?.innerText.includes(text), `Måling: ${marker}.`, { timeout: 30_000, polling: 5 });
+  await page.waitForFunction((text) => document.body?.innerText.includes(text), `Måling: ${marker}.`, {
+    timeout: 30_000,
+    polling: 5,
+  });
   const shown = await page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
   const build = dev.builds[builds];
   return {
@@ -119,7 +135,14 @@ async function saveAndBuild(dev: DevChild, file: string, text: string): Promise<
   }
 }
 
-async function measureSite(browser: Browser, label: string, extraPages: number, route: string, file: string, memory: boolean): Promise<{ row: Array<string | number>; memoryRows?: Array<Array<string | number>>; faultLine?: string }> {
+async function measureSite(
+  browser: Browser,
+  label: string,
+  extraPages: number,
+  route: string,
+  file: string,
+  memory: boolean,
+): Promise<{ row: Array<string | number>; memoryRows?: Array<Array<string | number>>; faultLine?: string }> {
   const project = await copyProject(projectRoot);
   if (extraPages > 0) await addGeneratedPages(project.contentDir, extraPages);
   const dev = DevChild.start(project);
@@ -129,7 +152,9 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => Object.assign(window, { shownAt: performance.timeOrigin + performance.now() }));
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, { shownAt: performance.timeOrigin + performance.now() }),
+      );
     });
     await page.goto(`${ready.url}${route}`);
     const source = project.at(file);
@@ -137,7 +162,8 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
     // Two saves to warm up (the first rebuild after start is not what a volunteer sees all day).
     for (const warm of ['oppvarming 1', 'oppvarming 2']) await saveAndSee(page, dev, source, original, warm);
     const timings: Timing[] = [];
-    for (let edit = 0; edit < EDITS; edit += 1) timings.push(await saveAndSee(page, dev, source, original, `${label} ${edit}`));
+    for (let edit = 0; edit < EDITS; edit += 1)
+      timings.push(await saveAndSee(page, dev, source, original, `${label} ${edit}`));
     // For scale: the same page reloaded by hand, nothing rebuilt (what Chromium itself takes here).
     const plain: number[] = [];
     for (let reload = 0; reload < 5; reload += 1) {
@@ -147,7 +173,18 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
     }
     const of = (part: keyof Timing) => timings.map((timing) => timing[part]);
     const total = of('total');
-    const row = [label, ready.pages, ms(median(total)), ms(Math.min(...total)), ms(Math.max(...total)), ms(median(of('watch'))), ms(median(of('rebuild'))), ms(median(of('reload'))), ms(median(plain)), ms(ready.startMs)];
+    const row = [
+      label,
+      ready.pages,
+      ms(median(total)),
+      ms(Math.min(...total)),
+      ms(Math.max(...total)),
+      ms(median(of('watch'))),
+      ms(median(of('rebuild'))),
+      ms(median(of('reload'))),
+      ms(median(plain)),
+      ms(ready.startMs),
+    ];
     let memoryRows: Array<Array<string | number>> | undefined;
     let faultLine: string | undefined;
     if (baseline) {
@@ -169,16 +206,37 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
       let failed = 0;
       for (let run = 0; run < FAULT_RUNS; run += 1) {
         const faults = await runFaults({ url: ready.url, project, tag: `runde ${run}`, recoverMs: 10_000 });
-        faults.unrecovered.forEach((step) => unrecovered.add(step));
+        for (const step of faults.unrecovered) unrecovered.add(step);
         failed += faults.failedRequests + faults.brokenServes;
       }
       await sleep(500);
       const afterFaults = await dev.memory();
       const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
       memoryRows = [
-        ['memory (after a full GC)', 'after first build', `after ${MEMORY_EDITS} saves`, `+ ${TEMPLATE_EDITS} template saves`, `+ ${FAULT_RUNS} fault runs`, 'ratio (last / first)'],
-        ['RSS', mb(baseline.rss), mb(after.rss), mb(afterTemplates.rss), mb(afterFaults.rss), ratio(afterFaults.rss, baseline.rss)],
-        ['JS heap used', mb(baseline.heapUsed), mb(after.heapUsed), mb(afterTemplates.heapUsed), mb(afterFaults.heapUsed), ratio(afterFaults.heapUsed, baseline.heapUsed)],
+        [
+          'memory (after a full GC)',
+          'after first build',
+          `after ${MEMORY_EDITS} saves`,
+          `+ ${TEMPLATE_EDITS} template saves`,
+          `+ ${FAULT_RUNS} fault runs`,
+          'ratio (last / first)',
+        ],
+        [
+          'RSS',
+          mb(baseline.rss),
+          mb(after.rss),
+          mb(afterTemplates.rss),
+          mb(afterFaults.rss),
+          ratio(afterFaults.rss, baseline.rss),
+        ],
+        [
+          'JS heap used',
+          mb(baseline.heapUsed),
+          mb(after.heapUsed),
+          mb(afterTemplates.heapUsed),
+          mb(afterFaults.heapUsed),
+          ratio(afterFaults.heapUsed, baseline.heapUsed),
+        ],
       ];
       faultLine = `Saves written again for want of a rebuild: ${resaves}. Fault runs: ${failed} bad answers (a failed request, or not the last good page while a file was broken); never recovered: ${[...unrecovered].join(', ') || 'none'}.`;
       if (!after.collected) memoryRows.push(['(no --expose-gc: figures include garbage)', '', '', '', '', '']);
@@ -196,13 +254,36 @@ export async function benchDev(): Promise<void> {
   try {
     const small = await measureSite(browser, 'KSA', 0, '/om/', 'content/pages/om.md', true);
     // DEV_BENCH_LARGE=0 leaves out the large site (the memory figures are on the small one).
-    const large = process.env.DEV_BENCH_LARGE === '0' ? undefined : await measureSite(browser, 'KSA + 1,000 pages', 1000, '/generert/side-0500/', 'content/pages/generert/side-0500.md', false);
+    const large =
+      process.env.DEV_BENCH_LARGE === '0'
+        ? undefined
+        : await measureSite(
+            browser,
+            'KSA + 1,000 pages',
+            1000,
+            '/generert/side-0500/',
+            'content/pages/generert/side-0500.md',
+            false,
+          );
     printTable([
-      ['site', 'pages', `save → new page in Chromium (median of ${EDITS})`, 'min', 'max', 'of which: watch + gather', 'rebuild', 'reload + load', 'plain reload', 'start (first build)'],
+      [
+        'site',
+        'pages',
+        `save → new page in Chromium (median of ${EDITS})`,
+        'min',
+        'max',
+        'of which: watch + gather',
+        'rebuild',
+        'reload + load',
+        'plain reload',
+        'start (first build)',
+      ],
       small.row,
       ...(large ? [large.row] : []),
     ]);
-    console.log('Aim: under 100 ms on this site, under 300 ms with 1,000 pages (Hugo 0.2–0.3 s, Eleventy 0.35–0.8 s, Astro 2.4 s there).\n');
+    console.log(
+      'Aim: under 100 ms on this site, under 300 ms with 1,000 pages (Hugo 0.2–0.3 s, Eleventy 0.35–0.8 s, Astro 2.4 s there).\n',
+    );
     if (small.memoryRows) printTable(small.memoryRows);
     if (small.faultLine) console.log(small.faultLine);
     console.log('Aim: after all the saves and fault runs within 1.5× of after the first build.');

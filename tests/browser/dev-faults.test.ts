@@ -16,7 +16,13 @@ const terminal: string[] = [];
 
 beforeAll(async () => {
   project = await copyProject();
-  dev = await startDevServer({ root: project.root, contentDir: project.contentDir, port: 0, now: '2025-12-10T18:00', log: (line) => terminal.push(line) });
+  dev = await startDevServer({
+    root: project.root,
+    contentDir: project.contentDir,
+    port: 0,
+    now: '2025-12-10T18:00',
+    log: (line) => terminal.push(line),
+  });
 });
 
 afterAll(async () => {

@@ -20,7 +20,11 @@ const WAIT = 15_000;
 
 beforeAll(async () => {
   dir = await fixtureSite('mini');
-  child = spawn(process.execPath, [path.join(projectRoot, 'bin/clubsite.js'), 'dev', '--port', '0', '--now', '2025-12-10T18:00'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(
+    process.execPath,
+    [path.join(projectRoot, 'bin/clubsite.js'), 'dev', '--port', '0', '--now', '2025-12-10T18:00'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const until = Date.now() + 60_000;
@@ -51,7 +55,8 @@ async function serves(pathname: string, text: string, gone = false): Promise<voi
   for (;;) {
     const has = (await body(pathname)).includes(text);
     if (has !== gone) return;
-    if (Date.now() > until) throw new Error(`${pathname} never ${gone ? 'lost' : 'showed'} «${text}»; terminal:\n${output}`);
+    if (Date.now() > until)
+      throw new Error(`${pathname} never ${gone ? 'lost' : 'showed'} «${text}»; terminal:\n${output}`);
     await sleep(50);
   }
 }
@@ -92,7 +97,8 @@ describe('clubsite dev on a second site', () => {
     await rename(path.join(dir, 'content'), path.join(dir, 'content-away'));
     // The last good site stays served while the folder is gone, and its problems are listed once.
     const until = Date.now() + WAIT;
-    while (!/site\.yaml is missing|The file for the collection "site" is missing/.test(output) && Date.now() < until) await sleep(50);
+    while (!/site\.yaml is missing|The file for the collection "site" is missing/.test(output) && Date.now() < until)
+      await sleep(50);
     expect(await body('/om/')).toContain('A paragraph saved while dev runs.');
     await sleep(300);
     const mark = output.length;
@@ -113,7 +119,10 @@ describe('clubsite dev on a second site', () => {
     await sleep(300);
     await rename(await copyOf(templates, code), templates);
     await sleep(500);
-    await writeFile(path.join(templates, 'index.tsx'), code.replace('<h1>{page.title}</h1>', '<h1>{page.title} (new folder)</h1>'));
+    await writeFile(
+      path.join(templates, 'index.tsx'),
+      code.replace('<h1>{page.title}</h1>', '<h1>{page.title} (new folder)</h1>'),
+    );
     await serves('/om/', '<h1>About (new folder)</h1>');
     expect(output).not.toContain('hit a bug');
   });

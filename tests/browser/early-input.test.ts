@@ -33,8 +33,10 @@ async function slowPage(viewport: ViewportName, delay: number) {
 }
 
 const island = (page: Page, name: string) => page.locator(`clubsite-island[data-island="${name}"]`);
-const isHydrated = (page: Page, name: string) => island(page, name).evaluate((element) => element.hasAttribute('data-hydrated'));
-const hydrated = (page: Page, name: string) => island(page, name).and(page.locator('[data-hydrated]')).waitFor({ state: 'attached', timeout: 15_000 });
+const isHydrated = (page: Page, name: string) =>
+  island(page, name).evaluate((element) => element.hasAttribute('data-hydrated'));
+const hydrated = (page: Page, name: string) =>
+  island(page, name).and(page.locator('[data-hydrated]')).waitFor({ state: 'attached', timeout: 15_000 });
 
 describe.each([
   ['mobile', 3000],
@@ -53,7 +55,9 @@ describe.each([
     await hydrated(page, 'course-picker');
     const link = page.getByRole('link', { name: 'Gå til påmelding i Trygg i vann (åpnes i ny fane)' });
     await expect.poll(() => link.getAttribute('href')).toBe(`${SIGNUP}4`);
-    expect(await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent)).toBe('Pingvin');
+    expect(await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent)).toBe(
+      'Pingvin',
+    );
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -88,17 +92,28 @@ describe.each([
   });
 });
 
-test.each(['mobile', 'desktop'] as const)('without JavaScript at %s width, the course picker still opens the chosen course’s sign-up page', async (viewport) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.url, viewport: viewport === 'mobile' ? { width: 375, height: 740 } : { width: 1280, height: 900 } });
-  await context.route(
-    (url) => !url.href.startsWith(site.url),
-    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Trygg i vann</title>' }),
-  );
-  const page = await context.newPage();
-  await page.goto('/kurs/');
-  await page.getByLabel('Velg kurs', { exact: true }).selectOption({ label: 'Pingvin' });
-  const [signup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Gå til påmelding i Trygg i vann (åpnes i ny fane)' }).click()]);
-  await signup.waitForLoadState('domcontentloaded');
-  expect(signup.url()).toBe(`${SIGNUP}4`);
-  await context.close();
-});
+test.each(['mobile', 'desktop'] as const)(
+  'without JavaScript at %s width, the course picker still opens the chosen course’s sign-up page',
+  async (viewport) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: site.url,
+      viewport: viewport === 'mobile' ? { width: 375, height: 740 } : { width: 1280, height: 900 },
+    });
+    await context.route(
+      (url) => !url.href.startsWith(site.url),
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Trygg i vann</title>' }),
+    );
+    const page = await context.newPage();
+    await page.goto('/kurs/');
+    await page.getByLabel('Velg kurs', { exact: true }).selectOption({ label: 'Pingvin' });
+    const [signup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Gå til påmelding i Trygg i vann (åpnes i ny fane)' }).click(),
+    ]);
+    await signup.waitForLoadState('domcontentloaded');
+    expect(signup.url()).toBe(`${SIGNUP}4`);
+    await context.close();
+  },
+);

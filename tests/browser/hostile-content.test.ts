@@ -24,11 +24,14 @@ beforeAll(async () => {
     await writeFile(project.at(file), text.replace(from, to));
   };
   // A FAQ answer (static HTML) and a level-finder result (island props).
-  await replace('content/pages/kurs.md', /(\n    a: )[^\n]*/, `$1'${HOSTILE}'`);
-  await replace('content/courses.yaml', /(\n      message: )Hval passer fint\.[^\n]*/, `$1'${HOSTILE}'`);
+  await replace('content/pages/kurs.md', /(\n {4}a: )[^\n]*/, `$1'${HOSTILE}'`);
+  await replace('content/courses.yaml', /(\n {6}message: )Hval passer fint\.[^\n]*/, `$1'${HOSTILE}'`);
   // Every other text field of every file, and every page's body, gets the payload too.
   await makeContentHostile(project.contentDir);
-  [site, browser] = await Promise.all([serveSite('2025-12-10T18:00', { contentDir: project.contentDir }), launchBrowser()]);
+  [site, browser] = await Promise.all([
+    serveSite('2025-12-10T18:00', { contentDir: project.contentDir }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {

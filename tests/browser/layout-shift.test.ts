@@ -25,12 +25,18 @@ async function measureShift(page: Page, url: string): Promise<{ cls: number; mov
     const record = { cls: 0, moved: [] as string[] };
     (window as unknown as { __shift: typeof record }).__shift = record;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         record.cls += entry.value;
         for (const source of entry.sources ?? []) {
           const node = source.node as Element | undefined;
-          record.moved.push(`${entry.value.toFixed(4)} ${node?.nodeName ?? '?'}.${node instanceof Element ? node.className : ''}`);
+          record.moved.push(
+            `${entry.value.toFixed(4)} ${node?.nodeName ?? '?'}.${node instanceof Element ? node.className : ''}`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -55,7 +61,9 @@ describe.each(['mobile', 'desktop'] as const)('layout shift at %s width', (viewp
         await route.continue();
       });
       const { cls, moved } = await measureShift(page, url);
-      console.log(`CLS ${viewport} ${url} clock ${clock}: ${cls.toFixed(4)}${moved.length ? ` (${moved.join(', ')})` : ''}`);
+      console.log(
+        `CLS ${viewport} ${url} clock ${clock}: ${cls.toFixed(4)}${moved.length ? ` (${moved.join(', ')})` : ''}`,
+      );
       expect(cls, `${url} at ${viewport}, clock ${clock}: ${moved.join(', ')}`).toBeLessThan(0.01);
       await context.close();
     }

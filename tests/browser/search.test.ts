@@ -97,10 +97,14 @@ describe.each(['mobile', 'desktop'] as const)('the search page at %s width', (vi
     await search(page, 'Hval');
     await hits(page).first().getByRole('link').click();
     await page.waitForURL(/\/kurs\/#hval$/);
-    await expect.poll(() => page.locator('#hval').evaluate((card) => {
-      const box = card.getBoundingClientRect();
-      return box.top >= 0 && box.top < window.innerHeight / 2;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator('#hval').evaluate((card) => {
+          const box = card.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
     expect(await page.locator('#hval h3').textContent()).toBe('Hval');
     expect(problems).toEqual([]);
     await context.close();
@@ -118,7 +122,9 @@ describe.each(['mobile', 'desktop'] as const)('the search page at %s width', (vi
     expect(await page.locator('#dommere').evaluate((heading) => heading.tagName)).toBe('H2');
     // A question of the FAQ: the hit opens its <details>, and no other.
     await search(page, 'dommer');
-    const question = hits(page).filter({ has: page.getByRole('link', { name: 'Hva koster det å bli dommer? – Dugnad', exact: true }) });
+    const question = hits(page).filter({
+      has: page.getByRole('link', { name: 'Hva koster det å bli dommer? – Dugnad', exact: true }),
+    });
     expect(await question.locator('.search-hit__snippet').textContent()).toMatch(/^Ingenting for deg\./);
     await question.getByRole('link').click();
     await page.waitForURL(/\/dugnad\/#faq-hva-koster-det-a-bli-dommer$/);
@@ -224,8 +230,15 @@ describe.each(['light', 'dark'] as const)('results in the %s theme', (theme) => 
     const { page, context, problems } = await openPage(browser, { theme, baseURL: site.url });
     for (const query of ['', 'hval', 'qqxqqzqq']) {
       await search(page, query);
-      const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      expect(results.violations.map((violation) => `${query}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (violation) => `${query}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -33,7 +33,9 @@ test('every page names itself as canonical in its raw HTML, noindex pages includ
     expect(html, route).toContain(`<link rel="canonical" href="https://www.ksa.no/${route}"/>`);
     expect(html, route).toContain('<meta name="robots" content="noindex"/>');
   }
-  expect(Buffer.from(site.result.files.get('404.html') ?? new Uint8Array()).toString('utf8')).not.toContain('rel="canonical"');
+  expect(Buffer.from(site.result.files.get('404.html') ?? new Uint8Array()).toString('utf8')).not.toContain(
+    'rel="canonical"',
+  );
 });
 
 describe.each(['mobile', 'desktop'] as const)('at %s width', (viewport: ViewportName) => {
@@ -47,7 +49,9 @@ describe.each(['mobile', 'desktop'] as const)('at %s width', (viewport: Viewport
     for (let question = 1; question <= 7; question++) {
       expect(await finder.locator('.level-finder__progress').textContent()).toBe(`Spørsmål ${question} av 7`);
       const image = finder.locator('.level-finder__step img');
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       const src = (await image.getAttribute('src')) ?? '';
       expect(seen.has(src), `question ${question} has a picture of its own`).toBe(false);
       seen.add(src);
@@ -55,8 +59,17 @@ describe.each(['mobile', 'desktop'] as const)('at %s width', (viewport: Viewport
       expect(await image.getAttribute('width')).toBe('200');
       expect(await image.getAttribute('height')).toBe('160');
       // Beside the question: the picture's box and the question's overlap vertically, side by side.
-      const [picture, text] = await Promise.all([image.boundingBox(), finder.locator('.level-finder__question').boundingBox()]);
-      expect(picture && text && picture.x + picture.width <= text.x && picture.y < text.y + text.height && text.y < picture.y + picture.height).toBe(true);
+      const [picture, text] = await Promise.all([
+        image.boundingBox(),
+        finder.locator('.level-finder__question').boundingBox(),
+      ]);
+      expect(
+        picture &&
+          text &&
+          picture.x + picture.width <= text.x &&
+          picture.y < text.y + text.height &&
+          text.y < picture.y + picture.height,
+      ).toBe(true);
       if (question < 7) await finder.getByRole('button', { name: question === 1 ? 'Nei' : 'Ja', exact: true }).click();
     }
     expect(problems).toEqual([]);
@@ -67,7 +80,9 @@ describe.each(['mobile', 'desktop'] as const)('at %s width', (viewport: Viewport
     const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
     await page.goto('/om/arsmoter/');
     const years = page.getByRole('region', { name: 'Årsmøter år for år' }).getByRole('listitem');
-    expect(await years.allTextContents()).toEqual(['2025 – innkalling, sakspapirer og protokoll er ikke publisert ennå.']);
+    expect(await years.allTextContents()).toEqual([
+      '2025 – innkalling, sakspapirer og protokoll er ikke publisert ennå.',
+    ]);
     expect(await page.locator('main').textContent()).not.toMatch(/TODO/);
     await page.goto('/medlemskap/');
     const rule = page.locator('main li', { hasText: 'Utmelding skjer på e-post.' });

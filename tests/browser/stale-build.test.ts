@@ -22,7 +22,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const name of Object.keys(BUILDS) as Array<keyof typeof BUILDS>) sites[name] = await serveSite(BUILDS[name].built);
+  for (const name of Object.keys(BUILDS) as Array<keyof typeof BUILDS>)
+    sites[name] = await serveSite(BUILDS[name].built);
 }, 120_000);
 
 afterAll(async () => {
@@ -45,7 +46,12 @@ async function open(name: keyof typeof BUILDS, route: string, clock: string = BU
 async function todaysRows(page: Page): Promise<string[]> {
   await page.locator('clubsite-island[data-island="training-table"][data-hydrated]').waitFor({ state: 'attached' });
   return page.locator('main tbody tr.training__today').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent?.replace(/📍|I dag,/g, '').trim()).join(' ')),
+    rows.map((row) =>
+      [...row.querySelectorAll('td')]
+        .slice(0, 2)
+        .map((cell) => cell.textContent?.replace(/📍|I dag,/g, '').trim())
+        .join(' '),
+    ),
   );
 }
 
@@ -61,7 +67,9 @@ describe('a build three days old, put right in the browser', () => {
   test("the calendar's door of the day and «Dagens trekning» are 11 December's", async () => {
     const { page, context, problems } = await open('december', '/julekalender/2025/');
     const today = page.locator('.calendar__doors .calendar-door--today');
-    expect(await today.evaluateAll((doors) => doors.map((door) => (door as HTMLElement).dataset.doorDate))).toEqual(['2025-12-11']);
+    expect(await today.evaluateAll((doors) => doors.map((door) => (door as HTMLElement).dataset.doorDate))).toEqual([
+      '2025-12-11',
+    ]);
     const draw = page.locator('[data-todays-draw]');
     expect(await draw.isVisible()).toBe(true);
     expect(await draw.locator('.calendar-door').count()).toBe(1);

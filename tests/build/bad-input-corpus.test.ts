@@ -40,65 +40,321 @@ const hugePng = () => {
   return bytes;
 };
 const page = (title: string, body = 'Tekst.') => `---\ntitle: ${title}\ndescription: En side.\n---\n\n${body}\n`;
-const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[index]}`).join(', ')}]`), ''].join('\n');
+const bomb = [
+  'a: &a [x, x, x, x, x, x, x, x, x]',
+  ...'bcdefgh'
+    .split('')
+    .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefgh'[index]}`).join(', ')}]`),
+  '',
+].join('\n');
 
 const CASES: Case[] = [
   // Reading and parsing
-  { name: 'YAML alias to a missing anchor (an attempt at bold) in a data file', changes: [edit('menu.yaml', 'label: Forside', 'label: *Viktig*')], expected: ['content/menu.yaml:3'], says: ['"*Viktig*"'] },
-  { name: 'YAML alias to a missing anchor in front matter', changes: [edit('pages/kurs.md', 'faqTitle: Spørsmål', 'faqTitle: *Viktig* Spørsmål')], expected: ['content/pages/kurs.md:14'] },
-  { name: 'YAML alias bomb', changes: [write('courses.yaml', bomb)], expected: ['content/courses.yaml:2'], says: ['aliases'] },
-  { name: 'YAML syntax error in a data file', changes: [edit('training-times.yaml', 'groups: [A, B, C, D, E, F]', 'groups: [A, B, C, D, E, F')], expected: ['content/training-times.yaml:7'] },
-  { name: 'YAML syntax error in front matter', changes: [edit('pages/om.md', 'title: Om klubben', 'title: "Om klubben')], expected: ['content/pages/om.md:3'] },
-  { name: 'a tab for indentation', changes: [edit('menu.yaml', '  - label: Forside\n    to: /', '  - label: Forside\n\tto: /')], expected: ['content/menu.yaml:4'] },
-  { name: 'the same field twice', changes: [edit('site.yaml', 'shortName: KSA', 'shortName: KSA\nshortName: KSA2')], expected: ['content/site.yaml:4'] },
-  { name: 'a page saved as Latin-1', changes: [write('pages/om.md', latin1(page('Om klubben', 'Første linje.\n\nSvømming på Spicheren.')))], expected: ['content/pages/om.md:6'], says: ['UTF-8', 'Save with Encoding'] },
-  { name: 'a data file saved as Latin-1', changes: [write('menu.yaml', latin1('items:\n  - label: Forside\n    to: /\n    published: true\n  - label: Svømmeopplæring\n'))], expected: ['content/menu.yaml:5'] },
-  { name: 'a binary file saved as a page', changes: [write('pages/bilde.md', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))], expected: ['content/pages/bilde.md:1'] },
-  { name: 'an empty page', changes: [write('pages/tom.md', '')], expected: ['content/pages/tom.md:1'], says: ['The file is empty.'] },
-  { name: 'an empty data file', changes: [write('training-times.yaml', '\n  \n')], expected: ['content/training-times.yaml:1'] },
-  { name: 'front matter never closed', changes: [edit('pages/om.md', /^(---\n[^]*?\n)---\n/, '$1\n')], expected: ['content/pages/om.md:1'], says: ['never closed'] },
-  { name: 'front matter that is a list, not fields', changes: [write('pages/liste.md', '---\n- title\n- description\n---\n\nTekst.\n')], expected: ['content/pages/liste.md:2'] },
-  { name: 'front matter with nothing in it', changes: [write('pages/naken.md', '---\n---\n\nTekst.\n')], expected: ['content/pages/naken.md:1'] },
-  { name: 'front matter marked as JavaScript (gray-matter would run it)', changes: [write('pages/js.md', '---js\n{ title: (globalThis.clubsitePwned = "ja"), description: "x" }\n---\n\nTekst.\n')], expected: ['content/pages/js.md:1'], says: ['only YAML'] },
-  { name: 'a 50 MB photo', changes: [write('images/stort-bilde.png', hugePng())], expected: ['content/images/stort-bilde.png'], says: ['50.0 MB'] },
-  { name: 'a page file name with a space', changes: [write('pages/nye sider.md', page('Nye sider'))], expected: ['content/pages/nye sider.md'], says: ['pages/nye-sider.md'] },
-  { name: 'a page file name with capitals and å', changes: [write('pages/om/Årsmøte.md', page('Årsmøte'))], expected: ['content/pages/om/Årsmøte.md'], says: ['pages/om/arsmote.md'] },
-  { name: 'a page with an upper-case extension', changes: [write('pages/nyheter.MD', page('Nyheter'))], expected: ['content/pages/nyheter.MD'], says: ['pages/nyheter.md'] },
-  { name: 'a symlink to a file outside content/', changes: [{ link: 'content/pages/hemmelig.md', target: '/etc/hostname' }], expected: ['content/pages/hemmelig.md'], says: ['outside content/'] },
-  { name: 'a symlink to an image outside content/', changes: [{ link: 'content/images/passord.svg', target: '/etc/passwd' }], expected: ['content/images/passord.svg'] },
-  { name: 'a data file that is a symlink outside content/', changes: [{ remove: 'content/menu.yaml' }, { link: 'content/menu.yaml', target: '/etc/hostname' }], expected: ['content/menu.yaml'] },
-  { name: 'a symlink that leads nowhere', changes: [{ link: 'content/pages/borte.md', target: 'finnes-ikke.md' }], expected: ['content/pages/borte.md'] },
-  { name: 'an SVG that is not an image', changes: [write('images/ksa-logo.svg', '<html><body>Ikke en tegning</body></html>\n')], expected: ['content/images/ksa-logo.svg'], says: ['not an SVG'] },
-  { name: 'a PNG that is a text file', changes: [write('images/kurs/feiring.png', 'Dette er ikke et bilde\n')], expected: ['content/images/kurs/feiring.png'] },
-  { name: 'a 50 MB page', changes: [write('pages/enorm.md', new Uint8Array(50 * 1024 * 1024).fill(0x61))], expected: ['content/pages/enorm.md'], says: ['50.0 MB'] },
+  {
+    name: 'YAML alias to a missing anchor (an attempt at bold) in a data file',
+    changes: [edit('menu.yaml', 'label: Forside', 'label: *Viktig*')],
+    expected: ['content/menu.yaml:3'],
+    says: ['"*Viktig*"'],
+  },
+  {
+    name: 'YAML alias to a missing anchor in front matter',
+    changes: [edit('pages/kurs.md', 'faqTitle: Spørsmål', 'faqTitle: *Viktig* Spørsmål')],
+    expected: ['content/pages/kurs.md:14'],
+  },
+  {
+    name: 'YAML alias bomb',
+    changes: [write('courses.yaml', bomb)],
+    expected: ['content/courses.yaml:2'],
+    says: ['aliases'],
+  },
+  {
+    name: 'YAML syntax error in a data file',
+    changes: [edit('training-times.yaml', 'groups: [A, B, C, D, E, F]', 'groups: [A, B, C, D, E, F')],
+    expected: ['content/training-times.yaml:7'],
+  },
+  {
+    name: 'YAML syntax error in front matter',
+    changes: [edit('pages/om.md', 'title: Om klubben', 'title: "Om klubben')],
+    expected: ['content/pages/om.md:3'],
+  },
+  {
+    name: 'a tab for indentation',
+    changes: [edit('menu.yaml', '  - label: Forside\n    to: /', '  - label: Forside\n\tto: /')],
+    expected: ['content/menu.yaml:4'],
+  },
+  {
+    name: 'the same field twice',
+    changes: [edit('site.yaml', 'shortName: KSA', 'shortName: KSA\nshortName: KSA2')],
+    expected: ['content/site.yaml:4'],
+  },
+  {
+    name: 'a page saved as Latin-1',
+    changes: [write('pages/om.md', latin1(page('Om klubben', 'Første linje.\n\nSvømming på Spicheren.')))],
+    expected: ['content/pages/om.md:6'],
+    says: ['UTF-8', 'Save with Encoding'],
+  },
+  {
+    name: 'a data file saved as Latin-1',
+    changes: [
+      write(
+        'menu.yaml',
+        latin1('items:\n  - label: Forside\n    to: /\n    published: true\n  - label: Svømmeopplæring\n'),
+      ),
+    ],
+    expected: ['content/menu.yaml:5'],
+  },
+  {
+    name: 'a binary file saved as a page',
+    changes: [write('pages/bilde.md', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))],
+    expected: ['content/pages/bilde.md:1'],
+  },
+  {
+    name: 'an empty page',
+    changes: [write('pages/tom.md', '')],
+    expected: ['content/pages/tom.md:1'],
+    says: ['The file is empty.'],
+  },
+  {
+    name: 'an empty data file',
+    changes: [write('training-times.yaml', '\n  \n')],
+    expected: ['content/training-times.yaml:1'],
+  },
+  {
+    name: 'front matter never closed',
+    changes: [edit('pages/om.md', /^(---\n[\s\S]*?\n)---\n/, '$1\n')],
+    expected: ['content/pages/om.md:1'],
+    says: ['never closed'],
+  },
+  {
+    name: 'front matter that is a list, not fields',
+    changes: [write('pages/liste.md', '---\n- title\n- description\n---\n\nTekst.\n')],
+    expected: ['content/pages/liste.md:2'],
+  },
+  {
+    name: 'front matter with nothing in it',
+    changes: [write('pages/naken.md', '---\n---\n\nTekst.\n')],
+    expected: ['content/pages/naken.md:1'],
+  },
+  {
+    name: 'front matter marked as JavaScript (gray-matter would run it)',
+    changes: [
+      write('pages/js.md', '---js\n{ title: (globalThis.clubsitePwned = "ja"), description: "x" }\n---\n\nTekst.\n'),
+    ],
+    expected: ['content/pages/js.md:1'],
+    says: ['only YAML'],
+  },
+  {
+    name: 'a 50 MB photo',
+    changes: [write('images/stort-bilde.png', hugePng())],
+    expected: ['content/images/stort-bilde.png'],
+    says: ['50.0 MB'],
+  },
+  {
+    name: 'a page file name with a space',
+    changes: [write('pages/nye sider.md', page('Nye sider'))],
+    expected: ['content/pages/nye sider.md'],
+    says: ['pages/nye-sider.md'],
+  },
+  {
+    name: 'a page file name with capitals and å',
+    changes: [write('pages/om/Årsmøte.md', page('Årsmøte'))],
+    expected: ['content/pages/om/Årsmøte.md'],
+    says: ['pages/om/arsmote.md'],
+  },
+  {
+    name: 'a page with an upper-case extension',
+    changes: [write('pages/nyheter.MD', page('Nyheter'))],
+    expected: ['content/pages/nyheter.MD'],
+    says: ['pages/nyheter.md'],
+  },
+  {
+    name: 'a symlink to a file outside content/',
+    changes: [{ link: 'content/pages/hemmelig.md', target: '/etc/hostname' }],
+    expected: ['content/pages/hemmelig.md'],
+    says: ['outside content/'],
+  },
+  {
+    name: 'a symlink to an image outside content/',
+    changes: [{ link: 'content/images/passord.svg', target: '/etc/passwd' }],
+    expected: ['content/images/passord.svg'],
+  },
+  {
+    name: 'a data file that is a symlink outside content/',
+    changes: [{ remove: 'content/menu.yaml' }, { link: 'content/menu.yaml', target: '/etc/hostname' }],
+    expected: ['content/menu.yaml'],
+  },
+  {
+    name: 'a symlink that leads nowhere',
+    changes: [{ link: 'content/pages/borte.md', target: 'finnes-ikke.md' }],
+    expected: ['content/pages/borte.md'],
+  },
+  {
+    name: 'an SVG that is not an image',
+    changes: [write('images/ksa-logo.svg', '<html><body>Ikke en tegning</body></html>\n')],
+    expected: ['content/images/ksa-logo.svg'],
+    says: ['not an SVG'],
+  },
+  {
+    name: 'a PNG that is a text file',
+    changes: [write('images/kurs/feiring.png', 'Dette er ikke et bilde\n')],
+    expected: ['content/images/kurs/feiring.png'],
+  },
+  {
+    name: 'a 50 MB page',
+    changes: [write('pages/enorm.md', new Uint8Array(50 * 1024 * 1024).fill(0x61))],
+    expected: ['content/pages/enorm.md'],
+    says: ['50.0 MB'],
+  },
   { name: 'a data file that is missing', changes: [{ remove: 'content/menu.yaml' }], expected: ['content/menu.yaml'] },
   // Validation
-  { name: 'text where true or false belongs', changes: [edit('training-times.yaml', 'location: Aquarama, basis: true }', 'location: Aquarama, basis: ja }')], expected: ['content/training-times.yaml:12'] },
-  { name: 'a date that does not exist', changes: [edit('pages/julekalender/2025.yaml', 'date: 2025-12-02', 'date: 2025-12-32')], expected: ['content/pages/julekalender/2025.yaml:23', 'content/pages/julekalender/2025.yaml:23'] },
-  { name: 'a date in the wrong form', changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 9. oktober 2025')], expected: ['content/training-times.yaml:5'] },
-  { name: 'a training location not in the list', changes: [edit('training-times.yaml', '"16:00 - 18:00", location: Spicheren }', '"16:00 - 18:00", location: Gimlebadet }')], expected: ['content/training-times.yaml:9'] },
-  { name: 'a calendar door day 25', changes: [edit('pages/julekalender/2025.yaml', 'day: 1\n', 'day: 25\n')], expected: ['content/pages/julekalender/2025.yaml:14', 'content/pages/julekalender/2025.yaml:15'] },
-  { name: 'a page without a title', changes: [edit('pages/om.md', 'title: Om klubben\n', '')], expected: ['content/pages/om.md:2'] },
-  { name: 'a number where text belongs', changes: [edit('site.yaml', 'shortName: KSA', 'shortName: 12')], expected: ['content/site.yaml:3'] },
-  { name: 'a misspelt field on a placeholder page', changes: [edit('pages/cookies.md', 'description:', 'descripton:')], expected: ['content/pages/cookies.md:2', 'content/pages/cookies.md:3'], says: ['Did you mean description?'] },
-  { name: 'a misspelt field on an article', changes: [edit('pages/dugnad.md', /\nfaq:/, '\nfaqs:')], expected: ['content/pages/dugnad.md:4'], says: ['Did you mean faq?'] },
-  { name: 'a misspelt field deep in a block', changes: [edit('pages/index.md', '  label: Finn', '  lable: Finn')], expected: ['content/pages/index.md:6', 'content/pages/index.md:7'], says: ['Did you mean label?'] },
-  { name: 'a misspelt field in a data file', changes: [edit('menu.yaml', '    published: true\n  - label: Svømmeopplæring', '    publisert: true\n  - label: Svømmeopplæring')], expected: ['content/menu.yaml:3', 'content/menu.yaml:5'] },
-  { name: 'a field on a page whose template takes none', changes: [edit('pages/sosiale-medier.md', /\n---\n/, '\nfaq: []\n---\n')], expected: ['content/pages/sosiale-medier.md:5'] },
-  { name: 'an unknown template', changes: [edit('pages/om.md', 'title: Om klubben', 'title: Om klubben\ntemplate: artikkel')], expected: ['content/pages/om.md:3'], says: ['article'] },
+  {
+    name: 'text where true or false belongs',
+    changes: [edit('training-times.yaml', 'location: Aquarama, basis: true }', 'location: Aquarama, basis: ja }')],
+    expected: ['content/training-times.yaml:12'],
+  },
+  {
+    name: 'a date that does not exist',
+    changes: [edit('pages/julekalender/2025.yaml', 'date: 2025-12-02', 'date: 2025-12-32')],
+    expected: ['content/pages/julekalender/2025.yaml:23', 'content/pages/julekalender/2025.yaml:23'],
+  },
+  {
+    name: 'a date in the wrong form',
+    changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 9. oktober 2025')],
+    expected: ['content/training-times.yaml:5'],
+  },
+  {
+    name: 'a training location not in the list',
+    changes: [
+      edit('training-times.yaml', '"16:00 - 18:00", location: Spicheren }', '"16:00 - 18:00", location: Gimlebadet }'),
+    ],
+    expected: ['content/training-times.yaml:9'],
+  },
+  {
+    name: 'a calendar door day 25',
+    changes: [edit('pages/julekalender/2025.yaml', 'day: 1\n', 'day: 25\n')],
+    expected: ['content/pages/julekalender/2025.yaml:14', 'content/pages/julekalender/2025.yaml:15'],
+  },
+  {
+    name: 'a page without a title',
+    changes: [edit('pages/om.md', 'title: Om klubben\n', '')],
+    expected: ['content/pages/om.md:2'],
+  },
+  {
+    name: 'a number where text belongs',
+    changes: [edit('site.yaml', 'shortName: KSA', 'shortName: 12')],
+    expected: ['content/site.yaml:3'],
+  },
+  {
+    name: 'a misspelt field on a placeholder page',
+    changes: [edit('pages/cookies.md', 'description:', 'descripton:')],
+    expected: ['content/pages/cookies.md:2', 'content/pages/cookies.md:3'],
+    says: ['Did you mean description?'],
+  },
+  {
+    name: 'a misspelt field on an article',
+    changes: [edit('pages/dugnad.md', /\nfaq:/, '\nfaqs:')],
+    expected: ['content/pages/dugnad.md:4'],
+    says: ['Did you mean faq?'],
+  },
+  {
+    name: 'a misspelt field deep in a block',
+    changes: [edit('pages/index.md', '  label: Finn', '  lable: Finn')],
+    expected: ['content/pages/index.md:6', 'content/pages/index.md:7'],
+    says: ['Did you mean label?'],
+  },
+  {
+    name: 'a misspelt field in a data file',
+    changes: [
+      edit(
+        'menu.yaml',
+        '    published: true\n  - label: Svømmeopplæring',
+        '    publisert: true\n  - label: Svømmeopplæring',
+      ),
+    ],
+    expected: ['content/menu.yaml:3', 'content/menu.yaml:5'],
+  },
+  {
+    name: 'a field on a page whose template takes none',
+    changes: [edit('pages/sosiale-medier.md', /\n---\n/, '\nfaq: []\n---\n')],
+    expected: ['content/pages/sosiale-medier.md:5'],
+  },
+  {
+    name: 'an unknown template',
+    changes: [edit('pages/om.md', 'title: Om klubben', 'title: Om klubben\ntemplate: artikkel')],
+    expected: ['content/pages/om.md:3'],
+    says: ['article'],
+  },
   // Routes, links and files
-  { name: 'two files for one address', changes: [write('pages/om/index.md', page('Om oss'))], expected: ['content/pages/om/index.md:1'] },
-  { name: 'a menu entry to a page that does not exist', changes: [edit('menu.yaml', 'to: /treningstider', 'to: /treningstid')], expected: ['content/menu.yaml:10'] },
-  { name: 'a redirect to a page that does not exist', changes: [edit('site.yaml', '/om-klubben: /om', '/om-klubben: /om-oss')], expected: ['content/site.yaml:19'] },
-  { name: 'a broken link in a page', changes: [edit('pages/om.md', '(/om/styret)', '(/om/styre)')], expected: ['content/pages/om.md:17'] },
-  { name: 'a missing image in a page', changes: [edit('pages/om.md', '## Les mer om klubben', '![Klubbhuset](images/klubbhus.jpg)\n\n## Les mer om klubben')], expected: ['content/pages/om.md:14'] },
-  { name: 'a missing image in a data file', changes: [edit('courses.yaml', 'image: images/kurs/hval.svg', 'image: images/kurs/hvalen.svg')], expected: ['content/courses.yaml:8'] },
-  { name: 'a missing sponsor logo in the calendar', changes: [edit('pages/julekalender/2025.yaml', 'logo: images/julekalender/fjordlys-optikk.svg', 'logo: images/julekalender/fjordlys.svg')], expected: ['content/pages/julekalender/2025.yaml:28'] },
-  { name: 'a call to action to a page that does not exist', changes: [edit('pages/index.md', 'to: /ny-i-klubben', 'to: /nye-medlemmer')], expected: ['content/pages/index.md:18'] },
+  {
+    name: 'two files for one address',
+    changes: [write('pages/om/index.md', page('Om oss'))],
+    expected: ['content/pages/om/index.md:1'],
+  },
+  {
+    name: 'a menu entry to a page that does not exist',
+    changes: [edit('menu.yaml', 'to: /treningstider', 'to: /treningstid')],
+    expected: ['content/menu.yaml:10'],
+  },
+  {
+    name: 'a redirect to a page that does not exist',
+    changes: [edit('site.yaml', '/om-klubben: /om', '/om-klubben: /om-oss')],
+    expected: ['content/site.yaml:19'],
+  },
+  {
+    name: 'a broken link in a page',
+    changes: [edit('pages/om.md', '(/om/styret)', '(/om/styre)')],
+    expected: ['content/pages/om.md:17'],
+  },
+  {
+    name: 'a missing image in a page',
+    changes: [
+      edit('pages/om.md', '## Les mer om klubben', '![Klubbhuset](images/klubbhus.jpg)\n\n## Les mer om klubben'),
+    ],
+    expected: ['content/pages/om.md:14'],
+  },
+  {
+    name: 'a missing image in a data file',
+    changes: [edit('courses.yaml', 'image: images/kurs/hval.svg', 'image: images/kurs/hvalen.svg')],
+    expected: ['content/courses.yaml:8'],
+  },
+  {
+    name: 'a missing sponsor logo in the calendar',
+    changes: [
+      edit(
+        'pages/julekalender/2025.yaml',
+        'logo: images/julekalender/fjordlys-optikk.svg',
+        'logo: images/julekalender/fjordlys.svg',
+      ),
+    ],
+    expected: ['content/pages/julekalender/2025.yaml:28'],
+  },
+  {
+    name: 'a call to action to a page that does not exist',
+    changes: [edit('pages/index.md', 'to: /ny-i-klubben', 'to: /nye-medlemmer')],
+    expected: ['content/pages/index.md:18'],
+  },
   // Several problems at once: every one is listed
-  { name: 'two broken files give two errors', changes: [edit('pages/om.md', 'title: Om klubben\n', ''), edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 2025-10-40')], expected: ['content/training-times.yaml:5', 'content/pages/om.md:2'] },
-  { name: 'a Latin-1 page and a misspelt field in another file', changes: [write('pages/om.md', latin1(page('Om klubben', 'Svømming.'))), edit('pages/cookies.md', 'description:', 'descripton:')], expected: ['content/pages/om.md:6', 'content/pages/cookies.md:2', 'content/pages/cookies.md:3'] },
-  { name: 'a broken page and a broken image', changes: [write('pages/tom.md', ''), write('images/ksa-logo.svg', 'GIF89a')], expected: ['content/pages/tom.md:1', 'content/images/ksa-logo.svg'] },
+  {
+    name: 'two broken files give two errors',
+    changes: [
+      edit('pages/om.md', 'title: Om klubben\n', ''),
+      edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 2025-10-40'),
+    ],
+    expected: ['content/training-times.yaml:5', 'content/pages/om.md:2'],
+  },
+  {
+    name: 'a Latin-1 page and a misspelt field in another file',
+    changes: [
+      write('pages/om.md', latin1(page('Om klubben', 'Svømming.'))),
+      edit('pages/cookies.md', 'description:', 'descripton:'),
+    ],
+    expected: ['content/pages/om.md:6', 'content/pages/cookies.md:2', 'content/pages/cookies.md:3'],
+  },
+  {
+    name: 'a broken page and a broken image',
+    changes: [write('pages/tom.md', ''), write('images/ksa-logo.svg', 'GIF89a')],
+    expected: ['content/pages/tom.md:1', 'content/images/ksa-logo.svg'],
+  },
 ];
 
 let project: DevProject;
@@ -109,7 +365,15 @@ async function snapshot(dir: string): Promise<Map<string, { bytes: string; mtime
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   const list = await Promise.all(
-    files.sort().map(async (file) => [path.relative(dir, file), { bytes: (await readFile(file)).toString('base64'), mtime: (await stat(file)).mtimeMs }] as const),
+    files
+      .sort()
+      .map(
+        async (file) =>
+          [
+            path.relative(dir, file),
+            { bytes: (await readFile(file)).toString('base64'), mtime: (await stat(file)).mtimeMs },
+          ] as const,
+      ),
   );
   return new Map(list);
 }
@@ -166,7 +430,9 @@ describe('a corpus of bad inputs: each is a content error at its file and line, 
     await cp(path.join(projectRoot, 'content'), project.contentDir, { recursive: true });
     for (const change of item.changes) await apply(change);
     const { code, output } = await clubsite(['build', '--now', NOW]);
-    const locations = [...output.matchAll(/^✖ (.+?)(?::(\d+)(?::\d+)?)?(?: {2}\S+)?(?: {2}\[[a-z-]+\])?$/gm)].map((match) => (match[2] ? `${match[1]}:${match[2]}` : match[1]));
+    const locations = [...output.matchAll(/^✖ (.+?)(?::(\d+)(?::\d+)?)?(?: {2}\S+)?(?: {2}\[[a-z-]+\])?$/gm)].map(
+      (match) => (match[2] ? `${match[1]}:${match[2]}` : match[1]),
+    );
     table.push(`| ${item.name} | ${locations.join(', ')} | ${code} |`);
     expect(code, output).toBe(1);
     expect(output).not.toContain('clubsite hit a bug');
@@ -180,7 +446,8 @@ describe('a corpus of bad inputs: each is a content error at its file and line, 
 
   test('there are at least 40 cases', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
-    if (process.env.CORPUS_TABLE) console.info(['| case | reported | exit |', '| --- | --- | --- |', ...table].join('\n'));
+    if (process.env.CORPUS_TABLE)
+      console.info(['| case | reported | exit |', '| --- | --- | --- |', ...table].join('\n'));
   });
 });
 
@@ -195,7 +462,9 @@ describe('what editors on other systems save is accepted as they meant it', () =
     const { code, output } = await clubsite(['build', '--now', NOW, '--out', 'dist-crlf']);
     expect(code, output).toBe(0);
     for (const file of ['om/index.html', 'index.html', 'kurs/index.html']) {
-      expect(await readFile(project.at(`dist-crlf/${file}`), 'utf8')).toBe(await readFile(project.at(`dist/${file}`), 'utf8'));
+      expect(await readFile(project.at(`dist-crlf/${file}`), 'utf8')).toBe(
+        await readFile(project.at(`dist/${file}`), 'utf8'),
+      );
     }
   });
 });

@@ -25,7 +25,8 @@ async function site(changes: Record<string, string | null>): Promise<string> {
   return dir;
 }
 
-const about = (body: string) => `---\ntitle: About\ndescription: About the club.\n---\n\n${body}\n\n![Logo](images/logo.svg)\n`;
+const about = (body: string) =>
+  `---\ntitle: About\ndescription: About the club.\n---\n\n${body}\n\n![Logo](images/logo.svg)\n`;
 
 async function problems(changes: Record<string, string | null>): Promise<string[]> {
   return (await buildErrors(await site(changes))).map(formatError);
@@ -35,7 +36,8 @@ describe('relative links', () => {
   test('a relative link that reaches a page builds and is published as a browser would read it, with the base path', async () => {
     const dir = await site({
       'content/pages/om.md': about('The [board](styret), [the board again](./styret/#members) and [home](../).'),
-      'content/pages/om/styret.md': '---\ntitle: Board\ndescription: The board.\n---\n\nBack to [about](../../om) or [events](/events).\n',
+      'content/pages/om/styret.md':
+        '---\ntitle: Board\ndescription: The board.\n---\n\nBack to [about](../../om) or [events](/events).\n',
     });
     const result = await buildFixture(dir);
     const om = text(result, 'om/index.html');
@@ -60,18 +62,25 @@ describe('relative links', () => {
 });
 
 describe('documents in content/files/', () => {
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 256 }, (_, index) => index)), Buffer.from('\n%%EOF\n')]);
+  const pdf = Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    Buffer.from(Array.from({ length: 256 }, (_, index) => index)),
+    Buffer.from('\n%%EOF\n'),
+  ]);
 
   test('a document linked from Markdown and one linked from YAML are published under /files/, byte for byte', async () => {
     const dir = await site({
       'content/pages/om.md': about('[Innkalling til årsmøtet (PDF)](files/arsmote/innkalling-2026.pdf)'),
-      'content/events.yaml': 'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    document: files/resultater.csv\n',
+      'content/events.yaml':
+        'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    document: files/resultater.csv\n',
       'content/files/resultater.csv': 'navn;tid\nKari;1:02,3\n',
     });
     await mkdir(path.join(dir, 'content/files/arsmote'), { recursive: true });
     await writeFile(path.join(dir, 'content/files/arsmote/innkalling-2026.pdf'), pdf);
     const result = await buildFixture(dir);
-    expect(text(result, 'om/index.html')).toContain('<a href="/files/arsmote/innkalling-2026.pdf">Innkalling til årsmøtet (PDF)</a>');
+    expect(text(result, 'om/index.html')).toContain(
+      '<a href="/files/arsmote/innkalling-2026.pdf">Innkalling til årsmøtet (PDF)</a>',
+    );
     expect(text(result, 'events/index.html')).toContain('<a href="/files/resultater.csv">Results</a>');
     const out = await mkdtemp(path.join(os.tmpdir(), 'clubsite-documents-'));
     folders.push(out);
@@ -83,7 +92,11 @@ describe('documents in content/files/', () => {
 
   test('a link to a missing document is an error at its line', async () => {
     expect(await problems({ 'content/pages/om.md': about('[Referat](files/referat-2025.pdf)') })).toEqual([
-      ['✖ content/pages/om.md:6  [missing-asset]', '  The file content/files/referat-2025.pdf does not exist.', '  Hint: Check the spelling, or add the file under content/files/.'].join('\n'),
+      [
+        '✖ content/pages/om.md:6  [missing-asset]',
+        '  The file content/files/referat-2025.pdf does not exist.',
+        '  Hint: Check the spelling, or add the file under content/files/.',
+      ].join('\n'),
     ]);
   });
 
@@ -115,21 +128,38 @@ describe('documents in content/files/', () => {
 });
 
 describe('files nobody links to', () => {
-  const changes = { 'content/images/gammel-plakat.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'content/files/referat-2019.txt': 'Referat.\n' };
+  const changes = {
+    'content/images/gammel-plakat.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'content/files/referat-2019.txt': 'Referat.\n',
+  };
 
   test('are warnings in the build result, which still succeeds', async () => {
     const result = await buildFixture(await site(changes));
     expect(result.warnings.map(formatWarning)).toEqual([
-      ['⚠ content/files/referat-2019.txt  [unused-file]', '  No page uses content/files/referat-2019.txt.', '  Hint: Link to it from a page, or delete it if it is no longer needed.'].join('\n'),
-      ['⚠ content/images/gammel-plakat.svg  [unused-file]', '  No page uses content/images/gammel-plakat.svg.', '  Hint: Link to it from a page, or delete it if it is no longer needed.'].join('\n'),
+      [
+        '⚠ content/files/referat-2019.txt  [unused-file]',
+        '  No page uses content/files/referat-2019.txt.',
+        '  Hint: Link to it from a page, or delete it if it is no longer needed.',
+      ].join('\n'),
+      [
+        '⚠ content/images/gammel-plakat.svg  [unused-file]',
+        '  No page uses content/images/gammel-plakat.svg.',
+        '  Hint: Link to it from a page, or delete it if it is no longer needed.',
+      ].join('\n'),
     ]);
     expect(result.files.has('files/referat-2019.txt')).toBe(false);
   });
 
   test('are printed by check in the terminal, and the exit code stays 0', async () => {
     const dir = await site(changes);
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(projectRoot, 'bin/clubsite.js'), 'check', '--now', '2025-12-10T18:00'], { cwd: dir });
-    expect(stderr).toContain('⚠ content/images/gammel-plakat.svg  [unused-file]\n  No page uses content/images/gammel-plakat.svg.');
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [path.join(projectRoot, 'bin/clubsite.js'), 'check', '--now', '2025-12-10T18:00'],
+      { cwd: dir },
+    );
+    expect(stderr).toContain(
+      '⚠ content/images/gammel-plakat.svg  [unused-file]\n  No page uses content/images/gammel-plakat.svg.',
+    );
     expect(stderr).toContain('2 warnings (the build went on).');
     expect(stdout).toContain('✔ content is valid');
   });

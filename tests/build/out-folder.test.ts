@@ -7,7 +7,20 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
-import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -26,14 +39,24 @@ interface Outcome {
   ms: number;
 }
 
-function clubsite(args: string[], cwd: string, env: Record<string, string> = {}, command: string[] = [process.execPath]): Promise<Outcome> {
+function clubsite(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  command: string[] = [process.execPath],
+): Promise<Outcome> {
   const start = performance.now();
   return new Promise((resolve) => {
     const [file = process.execPath, ...pre] = command;
-    execFile(file, [...pre, cli, ...args], { cwd, env: { ...process.env, CLUBSITE_NOW: NOW, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
-      resolve({ code, stdout, stderr, ms: performance.now() - start });
-    });
+    execFile(
+      file,
+      [...pre, cli, ...args],
+      { cwd, env: { ...process.env, CLUBSITE_NOW: NOW, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 99) : 0;
+        resolve({ code, stdout, stderr, ms: performance.now() - start });
+      },
+    );
   });
 }
 
@@ -44,11 +67,18 @@ async function inProcess(args: string[], cwd: string, env: Record<string, string
   Object.assign(process.env, { CLUBSITE_NOW: NOW, ...env });
   const errors: string[] = [];
   const logs: string[] = [];
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
   const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void logs.push(parts.join(' ')));
   try {
     const code = await main(args, cwd);
-    return { code, stdout: logs.map((line) => `${line}\n`).join(''), stderr: errors.map((line) => `${line}\n`).join(''), ms: performance.now() - start };
+    return {
+      code,
+      stdout: logs.map((line) => `${line}\n`).join(''),
+      stderr: errors.map((line) => `${line}\n`).join(''),
+      ms: performance.now() - start,
+    };
   } finally {
     error.mockRestore();
     log.mockRestore();
@@ -70,7 +100,13 @@ async function tree(dir: string): Promise<Map<string, string>> {
       else if (entry.isDirectory()) {
         out.set(key, 'dir');
         await walk(file);
-      } else out.set(key, createHash('sha256').update(await readFile(file)).digest('hex'));
+      } else
+        out.set(
+          key,
+          createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex'),
+        );
     }
   };
   await walk(dir);
@@ -91,7 +127,8 @@ async function miniProject(): Promise<{ outer: string; root: string }> {
   return { outer, root };
 }
 
-const leftovers = async (folder: string) => (await readdir(folder)).filter((name) => /clubsite-(new|old|lock)|\.(new|old)-\d/.test(name));
+const leftovers = async (folder: string) =>
+  (await readdir(folder)).filter((name) => /clubsite-(new|old|lock)|\.(new|old)-\d/.test(name));
 const oneLine = (outcome: Outcome) => {
   expect(outcome.stderr).not.toMatch(/\n\s+at |hit a bug/);
   expect(outcome.stderr.trim().split('\n')).toHaveLength(1);
@@ -113,7 +150,8 @@ describe('build --out refuses a folder clubsite does not own', () => {
     await mkdir(path.join(outer, 'home/documents'), { recursive: true });
     await writeFile(path.join(outer, 'home/documents/letter.txt'), 'letter');
     await writeFile(path.join(outer, 'beside.txt'), 'beside the project');
-    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd: root });
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd: root });
     git('init', '-q');
     git('add', '-A');
     git('commit', '-q', '-m', 'site');
@@ -129,7 +167,10 @@ describe('build --out refuses a folder clubsite does not own', () => {
       [['--out', '/'], /is the root of the file system/],
       [['--out', '/', '--force'], /is the root of the file system/],
       ...['content', 'templates', 'site', 'generator', 'client', 'node_modules', '.git', 'content/pages/ny'].map(
-        (folder): [string[], RegExp] => [['--out', folder, '--force'], new RegExp(`is inside ${folder.split('/')[0]}/`)],
+        (folder): [string[], RegExp] => [
+          ['--out', folder, '--force'],
+          new RegExp(`is inside ${folder.split('/')[0]}/`),
+        ],
       ),
       [['--out', 'notes.txt'], /is a file, not a folder/],
       [['--out', 'notes.txt', '--force'], /is a file, not a folder/],
@@ -181,7 +222,10 @@ describe('build --out refuses a folder clubsite does not own', () => {
     expect((await lstat(path.join(mini, 'www-link'))).isSymbolicLink()).toBe(true);
     expect(await readlink(path.join(mini, 'www-link'))).toBe(served);
     expect(await readdir(served)).toContain('index.html');
-    await writeFile(path.join(mini, 'content/events.yaml'), (await readFile(path.join(mini, 'content/events.yaml'), 'utf8')).replace('Autumn meet', 'Høststevnet'));
+    await writeFile(
+      path.join(mini, 'content/events.yaml'),
+      (await readFile(path.join(mini, 'content/events.yaml'), 'utf8')).replace('Autumn meet', 'Høststevnet'),
+    );
     expect((await inProcess(['build', '--out', 'www-link'], mini)).code).toBe(0);
     expect((await lstat(path.join(mini, 'www-link'))).isSymbolicLink()).toBe(true);
     expect(await readFile(path.join(served, 'events/index.html'), 'utf8')).toContain('Høststevnet');
@@ -224,36 +268,58 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
       timeout: 60_000,
     });
 
-  test.skipIf(!canMount)('a read-only disk and a full disk: one line, exit 1, the last build untouched', async () => {
-    await mkdir(path.join(dir, 'mnt'), { recursive: true });
-    const hashes = 'find "$M/dist" -type f | sort | xargs sha256sum';
-    const readOnly = onTmpfs('4m', `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; mount -o remount,ro "$M"; set +e; $C build --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"`);
-    expect(readOnly.status, readOnly.stderr).toBe(0);
-    expect(await readFile(path.join(dir, 'code'), 'utf8')).toBe('1\n');
-    const stderr = await readFile(path.join(dir, 'stderr'), 'utf8');
-    expect(stderr).toMatch(/^✖ Could not write the site to .*\/mnt\/dist: the disk is read-only; .*\n$/);
-    expect(await readFile(path.join(dir, 'after'), 'utf8')).toBe(await readFile(path.join(dir, 'before'), 'utf8'));
+  test.skipIf(!canMount)(
+    'a read-only disk and a full disk: one line, exit 1, the last build untouched',
+    async () => {
+      await mkdir(path.join(dir, 'mnt'), { recursive: true });
+      const hashes = 'find "$M/dist" -type f | sort | xargs sha256sum';
+      const readOnly = onTmpfs(
+        '4m',
+        `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; mount -o remount,ro "$M"; set +e; $C build --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"`,
+      );
+      expect(readOnly.status, readOnly.stderr).toBe(0);
+      expect(await readFile(path.join(dir, 'code'), 'utf8')).toBe('1\n');
+      const stderr = await readFile(path.join(dir, 'stderr'), 'utf8');
+      expect(stderr).toMatch(/^✖ Could not write the site to .*\/mnt\/dist: the disk is read-only; .*\n$/);
+      expect(await readFile(path.join(dir, 'after'), 'utf8')).toBe(await readFile(path.join(dir, 'before'), 'utf8'));
 
-    const full = onTmpfs('1m', `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || true; set +e; $C build --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"; ls -a "$M" > "$M/../listing"`);
-    expect(full.status, full.stderr).toBe(0);
-    expect(await readFile(path.join(dir, 'code'), 'utf8')).toBe('1\n');
-    expect(await readFile(path.join(dir, 'stderr'), 'utf8')).toMatch(/^✖ Could not write the site to .*\/mnt\/dist: the disk is full; free some space and build again \(the last build there was left as it was\)\.\n$/);
-    expect(await readFile(path.join(dir, 'after'), 'utf8')).toBe(await readFile(path.join(dir, 'before'), 'utf8'));
-    expect((await readFile(path.join(dir, 'listing'), 'utf8')).split('\n').filter((name) => name.includes('clubsite-'))).toEqual([]);
-  }, 60_000);
+      const full = onTmpfs(
+        '1m',
+        `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || true; set +e; $C build --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"; ls -a "$M" > "$M/../listing"`,
+      );
+      expect(full.status, full.stderr).toBe(0);
+      expect(await readFile(path.join(dir, 'code'), 'utf8')).toBe('1\n');
+      expect(await readFile(path.join(dir, 'stderr'), 'utf8')).toMatch(
+        /^✖ Could not write the site to .*\/mnt\/dist: the disk is full; free some space and build again \(the last build there was left as it was\)\.\n$/,
+      );
+      expect(await readFile(path.join(dir, 'after'), 'utf8')).toBe(await readFile(path.join(dir, 'before'), 'utf8'));
+      expect(
+        (await readFile(path.join(dir, 'listing'), 'utf8')).split('\n').filter((name) => name.includes('clubsite-')),
+      ).toEqual([]);
+    },
+    60_000,
+  );
 
-  const canDropRoot = process.getuid?.() === 0 && spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0;
-  test.skipIf(!canDropRoot)('a folder without permission (as user nobody): one line, exit 1, the last build untouched', async () => {
-    await chmod(dir, 0o755);
-    expect((await inProcess(['build', '--out', path.join(dir, 'locked/dist')], mini)).code).toBe(0);
-    const before = await tree(path.join(dir, 'locked'));
-    const asNobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath];
-    const outcome = await clubsite(['build', '--out', path.join(dir, 'locked/dist')], mini, {}, asNobody);
-    expect(outcome.code, outcome.stderr).toBe(1);
-    expect(outcome.stderr).toMatch(/^✖ Could not write the site to .*\/locked\/dist: permission denied; choose a folder you can write to with --out/);
-    oneLine(outcome);
-    expect(await tree(path.join(dir, 'locked'))).toEqual(before);
-  }, 120_000);
+  const canDropRoot =
+    process.getuid?.() === 0 &&
+    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0;
+  test.skipIf(!canDropRoot)(
+    'a folder without permission (as user nobody): one line, exit 1, the last build untouched',
+    async () => {
+      await chmod(dir, 0o755);
+      expect((await inProcess(['build', '--out', path.join(dir, 'locked/dist')], mini)).code).toBe(0);
+      const before = await tree(path.join(dir, 'locked'));
+      const asNobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath];
+      const outcome = await clubsite(['build', '--out', path.join(dir, 'locked/dist')], mini, {}, asNobody);
+      expect(outcome.code, outcome.stderr).toBe(1);
+      expect(outcome.stderr).toMatch(
+        /^✖ Could not write the site to .*\/locked\/dist: permission denied; choose a folder you can write to with --out/,
+      );
+      oneLine(outcome);
+      expect(await tree(path.join(dir, 'locked'))).toEqual(before);
+    },
+    120_000,
+  );
 });
 
 describe('a build killed mid-way', () => {
@@ -266,7 +332,11 @@ describe('a build killed mid-way', () => {
     await mkdir(path.join(mini, `.dist.new-${gone}-1700000000000/om`), { recursive: true });
     await writeFile(path.join(mini, '.dist.clubsite-lock'), `${gone} 0123\n`);
     const killAt = async (delay: number | 'writing') => {
-      const child = spawn(process.execPath, [cli, 'build'], { cwd: mini, env: { ...process.env, CLUBSITE_NOW: NOW }, stdio: 'ignore' });
+      const child = spawn(process.execPath, [cli, 'build'], {
+        cwd: mini,
+        env: { ...process.env, CLUBSITE_NOW: NOW },
+        stdio: 'ignore',
+      });
       const exited = new Promise((resolve) => child.on('exit', resolve));
       if (delay === 'writing') {
         // The moment the fresh folder appears, the site is being written into it.
@@ -296,7 +366,10 @@ describe('commands at once', () => {
     expect((await inProcess(['build'], mini)).code).toBe(0);
     const reference = await tree(path.join(mini, 'dist'));
     for (let round = 0; round < 3; round += 1) {
-      const outcomes = await Promise.all([...Array.from({ length: 4 }, () => clubsite(['build'], mini)), clubsite(['check'], mini)]);
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 4 }, () => clubsite(['build'], mini)),
+        clubsite(['check'], mini),
+      ]);
       for (const outcome of outcomes) {
         expect(outcome.stderr).not.toMatch(/hit a bug|Error/);
         if (outcome.code !== 0) expect(outcome.stderr).toMatch(/^✖ Another build is writing dist\/ /);
@@ -316,7 +389,9 @@ describe('clubsite preview serves only a build', () => {
     expect(outcome.code).toBe(2);
     expect(outcome.stderr).toMatch(/is not a clubsite build \(it has no \.clubsite-build file\): run "clubsite build"/);
     oneLine(outcome);
-    await expect(startPreviewServer({ dir: path.join(mini, 'content'), port: 0, host: '127.0.0.1', quiet: true })).rejects.toThrow(/is not a clubsite build/);
+    await expect(
+      startPreviewServer({ dir: path.join(mini, 'content'), port: 0, host: '127.0.0.1', quiet: true }),
+    ).rejects.toThrow(/is not a clubsite build/);
     expect((await inProcess(['build'], mini)).code).toBe(0);
     const server = await startPreviewServer({ dir: path.join(mini, 'dist'), port: 0, host: '127.0.0.1', quiet: true });
     const address = server.address();

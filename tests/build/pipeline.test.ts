@@ -12,7 +12,15 @@ beforeAll(async () => {
 describe('a fixture site built in memory', () => {
   test('every page is a folder with index.html, named after its path under content/pages', () => {
     const html = [...result.files.keys()].filter((file) => file.endsWith('.html')).sort();
-    expect(html).toEqual(['404.html', 'events/index.html', 'index.html', 'old-about/index.html', 'om/index.html', 'om/styret/index.html', 'snart/index.html']);
+    expect(html).toEqual([
+      '404.html',
+      'events/index.html',
+      'index.html',
+      'old-about/index.html',
+      'om/index.html',
+      'om/styret/index.html',
+      'snart/index.html',
+    ]);
   });
 
   test('the document has the page title, description and canonical = origin + route with a trailing slash', () => {
@@ -49,9 +57,11 @@ describe('a fixture site built in memory', () => {
     expect(page).toContain('document.documentElement.dataset.head="yes"');
   });
 
-  test('the site\'s own island is rendered on the server, and only its page loads the island runtime and preloads its chunk', () => {
+  test("the site's own island is rendered on the server, and only its page loads the island runtime and preloads its chunk", () => {
     const events = text(result, 'events/index.html');
-    expect(events).toContain('<clubsite-island data-island="counter" data-when="load"><script type="application/json">{"start":2,"label":"Events"}</script>');
+    expect(events).toContain(
+      '<clubsite-island data-island="counter" data-when="load"><script type="application/json">{"start":2,"label":"Events"}</script>',
+    );
     expect(events).toContain('<button type="button" class="counter">Events<!-- -->: <!-- -->2</button>');
     const runtime = events.match(/<script type="module" src="\/(assets\/islands-[A-Z0-9]+\.js)"><\/script>/)?.[1];
     expect(runtime && result.files.has(runtime)).toBe(true);
@@ -96,7 +106,17 @@ describe('a fixture site built in memory', () => {
   });
 
   test('the build reports its stages in order, with pages and bytes', () => {
-    expect(result.timings.map(([stage]) => stage)).toEqual(['site', 'load', 'validate', 'route', 'bundle', 'render', 'index', 'render late', 'gather']);
+    expect(result.timings.map(([stage]) => stage)).toEqual([
+      'site',
+      'load',
+      'validate',
+      'route',
+      'bundle',
+      'render',
+      'index',
+      'render late',
+      'gather',
+    ]);
     expect(result.stats.pages).toBe(5);
     expect(result.stats.html).toBeGreaterThan(1000);
     expect(result.stats.js).toBeGreaterThan(0);

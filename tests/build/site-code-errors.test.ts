@@ -18,7 +18,10 @@ async function editedMini(edit: (code: string) => string): Promise<string> {
 describe('mistakes in the site code', () => {
   test('an island the site does not register is reported on the page that renders it', async () => {
     const dir = await editedMini((code) =>
-      code.replace('<Island island={islands.counter}', "<Island island={defineIslands({ stray: { module: 'widgets/counter.tsx', component: Counter } }).stray}"),
+      code.replace(
+        '<Island island={islands.counter}',
+        "<Island island={defineIslands({ stray: { module: 'widgets/counter.tsx', component: Counter } }).stray}",
+      ),
     );
     expect((await buildErrors(dir)).map(formatError)).toEqual([
       [
@@ -31,7 +34,12 @@ describe('mistakes in the site code', () => {
   });
 
   test('a template that throws is a bug naming the template and page, with the stack of what threw', async () => {
-    const dir = await editedMini((code) => code.replace('function Events({ page, data, href, asset }: Props) {', "function Events({ page, data, href, asset }: Props) {\n  if (page.route === '/events') throw new TypeError('events.map is not a function');"));
+    const dir = await editedMini((code) =>
+      code.replace(
+        'function Events({ page, data, href, asset }: Props) {',
+        "function Events({ page, data, href, asset }: Props) {\n  if (page.route === '/events') throw new TypeError('events.map is not a function');",
+      ),
+    );
     const failure = await build({ root: dir, now: '2025-12-10T18:00' }).then(
       () => undefined,
       (error: unknown) => error,

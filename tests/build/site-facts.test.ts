@@ -40,7 +40,12 @@ function png(width: number, height: number): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x40)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
@@ -67,7 +72,9 @@ describe('content that would publish wrong facts, on a copy of the real content'
     );
     await edit('menu.yaml', (text) => text.replace('label: Treningstider', 'label: "Trenings\\0tider"'));
     await writeFile(path.join(contentDir, 'images/deling.png'), png(600, 315));
-    await edit('pages/dugnad.md', (text) => text.replace('title: Dugnad\n', 'title: Dugnad\nshareImage: images/deling.png\nshareImageAlt: Loddsalg\n'));
+    await edit('pages/dugnad.md', (text) =>
+      text.replace('title: Dugnad\n', 'title: Dugnad\nshareImage: images/deling.png\nshareImageAlt: Loddsalg\n'),
+    );
     const training = await readFile(path.join(contentDir, 'training-times.yaml'), 'utf8');
     const calendar = await readFile(path.join(contentDir, 'pages/julekalender/2025.yaml'), 'utf8');
     lines.backwards = lineOf(training, '18:00 - 16:00');
@@ -105,11 +112,15 @@ describe('content that would publish wrong facts, on a copy of the real content'
   test('a training slot that ends before it starts, and two slots of one group that overlap on a day, are errors at their line', () => {
     const [backwards, overlap] = problem('training-times.yaml');
     expect(backwards?.split('\n').slice(0, 2)).toEqual([
-      expect.stringMatching(new RegExp(`^✖ .*training-times\\.yaml:${lines.backwards}:\\d+  slots\\[0\\]\\.time  \\[invalid-field\\]$`)),
+      expect.stringMatching(
+        new RegExp(`^✖ .*training-times\\.yaml:${lines.backwards}:\\d+  slots\\[0\\]\\.time  \\[invalid-field\\]$`),
+      ),
       '  The session must end after it starts, like 16:00 - 18:00 (found "18:00 - 16:00").',
     ]);
     expect(overlap?.split('\n').slice(0, 2)).toEqual([
-      expect.stringMatching(new RegExp(`^✖ .*training-times\\.yaml:${lines.overlap}:\\d+  slots\\[3\\]\\.time  \\[invalid-field\\]$`)),
+      expect.stringMatching(
+        new RegExp(`^✖ .*training-times\\.yaml:${lines.overlap}:\\d+  slots\\[3\\]\\.time  \\[invalid-field\\]$`),
+      ),
       '  Group A already trains Tirsdag 18:00 - 20:00 (slot 3 in the list): sessions of one group on one day must not overlap (found "19:30 - 20:30").',
     ]);
   });
@@ -127,7 +138,14 @@ describe('content that would publish wrong facts, on a copy of the real content'
     expect(problem('pages/dugnad.md').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
       `✖ ${errors.find((error) => error.file.endsWith('dugnad.md'))?.file}:${lines.pageShare}:13  shareImage  [wrong-image]\n  content/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
     ]);
-    expect(errors.map((error) => error.code).sort()).toEqual(['ahead-of-time', 'control-character', 'invalid-field', 'invalid-field', 'wrong-image', 'wrong-image']);
+    expect(errors.map((error) => error.code).sort()).toEqual([
+      'ahead-of-time',
+      'control-character',
+      'invalid-field',
+      'invalid-field',
+      'wrong-image',
+      'wrong-image',
+    ]);
   });
 });
 
@@ -146,11 +164,18 @@ describe('the real content, built when door 9 has just been drawn', () => {
     expect(pages.length).toBeGreaterThan(25);
     for (const [file, html] of pages) {
       if (String(html).includes('http-equiv="refresh"')) continue; // redirect pages for old addresses
-      const meta = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(String(html))?.[1];
+      const meta = (property: string) =>
+        new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(String(html))?.[1];
       const image = meta('og:image');
       expect(image, file).toMatch(/^https:\/\/www\.ksa\.no\/assets\/deling-[\w-]+\.png$/);
-      expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:type')], file).toEqual(['1200', '630', 'image/png']);
-      expect(meta('og:image:alt'), file).toBe('Kristiansand Svømmeallianses logo med bølger, klubbnavnet og «Trygg • Inkluderende • Stolt»');
+      expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:type')], file).toEqual([
+        '1200',
+        '630',
+        'image/png',
+      ]);
+      expect(meta('og:image:alt'), file).toBe(
+        'Kristiansand Svømmeallianses logo med bølger, klubbnavnet og «Trygg • Inkluderende • Stolt»',
+      );
       const published = result.files.get(new URL(image ?? '').pathname.slice(1));
       expect(published && imageSize(published as Uint8Array), file).toEqual({ kind: 'png', width: 1200, height: 630 });
     }
@@ -162,12 +187,24 @@ describe('the real content, built when door 9 has just been drawn', () => {
       await cp(path.join(projectRoot, 'content'), contentDir, { recursive: true });
       await writeFile(path.join(contentDir, 'images/dugnad-deling.png'), png(1200, 630));
       const page = path.join(contentDir, 'pages/dugnad.md');
-      await writeFile(page, (await readFile(page, 'utf8')).replace('title: Dugnad\n', 'title: Dugnad\nshareImage: images/dugnad-deling.png\nshareImageAlt: Foreldre selger lodd for klubben\n'));
+      await writeFile(
+        page,
+        (await readFile(page, 'utf8')).replace(
+          'title: Dugnad\n',
+          'title: Dugnad\nshareImage: images/dugnad-deling.png\nshareImageAlt: Foreldre selger lodd for klubben\n',
+        ),
+      );
       const own = await buildSite('2025-12-10T18:00', { contentDir });
       const html = (file: string) => String(own.files.get(file));
-      expect(html('dugnad/index.html')).toMatch(/<meta property="og:image" content="https:\/\/www\.ksa\.no\/assets\/dugnad-deling-[\w-]+\.png"\/>/);
-      expect(html('dugnad/index.html')).toContain('<meta property="og:image:alt" content="Foreldre selger lodd for klubben"/>');
-      expect(html('kurs/index.html')).toMatch(/<meta property="og:image" content="https:\/\/www\.ksa\.no\/assets\/deling-[\w-]+\.png"\/>/);
+      expect(html('dugnad/index.html')).toMatch(
+        /<meta property="og:image" content="https:\/\/www\.ksa\.no\/assets\/dugnad-deling-[\w-]+\.png"\/>/,
+      );
+      expect(html('dugnad/index.html')).toContain(
+        '<meta property="og:image:alt" content="Foreldre selger lodd for klubben"/>',
+      );
+      expect(html('kurs/index.html')).toMatch(
+        /<meta property="og:image" content="https:\/\/www\.ksa\.no\/assets\/deling-[\w-]+\.png"\/>/,
+      );
     } finally {
       await rm(contentDir, { recursive: true, force: true });
     }

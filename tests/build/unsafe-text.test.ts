@@ -23,9 +23,14 @@ async function problems(changes: Record<string, string | null>): Promise<string[
   return (await buildErrors(await site(changes))).map(formatError);
 }
 
-const HINT = '  Hint: Link to a page of the site (an address starting with /), a file under content/, or an https:// address.';
+const HINT =
+  '  Hint: Link to a page of the site (an address starting with /), a file under content/, or an https:// address.';
 const unsafe = (where: string, shown: string, scheme: string) =>
-  [`✖ ${where}  [unsafe-link]`, `  The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`, HINT].join('\n');
+  [
+    `✖ ${where}  [unsafe-link]`,
+    `  The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`,
+    HINT,
+  ].join('\n');
 
 describe('unsafe links are errors at their line', () => {
   test('in Markdown, in every spelling', async () => {
@@ -38,7 +43,9 @@ describe('unsafe links are errors at their line', () => {
       '[f](data:text/html;base64,PHNjcmlwdD4=)',
       '![g](data:image/svg+xml;base64,PHN2Zz4=)',
     ].join('\n\n');
-    expect(await problems({ 'content/pages/om.md': `---\ntitle: About\ndescription: About the club.\n---\n\n${body}\n` })).toEqual([
+    expect(
+      await problems({ 'content/pages/om.md': `---\ntitle: About\ndescription: About the club.\n---\n\n${body}\n` }),
+    ).toEqual([
       unsafe('content/pages/om.md:6', '"javascript:alert(1)"', 'javascript'),
       unsafe('content/pages/om.md:8', '"JAVASCRIPT:alert(1)"', 'javascript'),
       unsafe('content/pages/om.md:10', '"javascript:alert(1)"', 'javascript'),
@@ -50,15 +57,20 @@ describe('unsafe links are errors at their line', () => {
   });
 
   test('in raw HTML of a page that allows it', async () => {
-    const page = '---\ntitle: About\ndescription: About the club.\nallowHtml: true\n---\n\n<p>\n<a href="&#x6A;avascript&colon;alert(1)">x</a>\n</p>\n';
-    expect(await problems({ 'content/pages/om.md': page })).toEqual([unsafe('content/pages/om.md:8', '"&#x6A;avascript&colon;alert(1)"', 'javascript')]);
+    const page =
+      '---\ntitle: About\ndescription: About the club.\nallowHtml: true\n---\n\n<p>\n<a href="&#x6A;avascript&colon;alert(1)">x</a>\n</p>\n';
+    expect(await problems({ 'content/pages/om.md': page })).toEqual([
+      unsafe('content/pages/om.md:8', '"&#x6A;avascript&colon;alert(1)"', 'javascript'),
+    ]);
   });
 
   test('in YAML, in front matter and in data', async () => {
-    const events = 'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    link: /om/styret\n  - title: " JavaScript:alert(1)"\n    date: 2025-12-06\n';
+    const events =
+      'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    link: /om/styret\n  - title: " JavaScript:alert(1)"\n    date: 2025-12-06\n';
     expect(
       await problems({
-        'content/pages/events.yaml': 'title: Events\ndescription: What is on.\ntemplate: events\nheading: "java\\tscript:alert(1)"\n',
+        'content/pages/events.yaml':
+          'title: Events\ndescription: What is on.\ntemplate: events\nheading: "java\\tscript:alert(1)"\n',
         'content/events.yaml': events,
       }),
     ).toEqual([
@@ -68,7 +80,10 @@ describe('unsafe links are errors at their line', () => {
   });
 
   test('prose that starts with «Data:» is not a link', async () => {
-    const dir = await site({ 'content/pages/om.md': '---\ntitle: About\ndescription: "Data: what we keep, and why."\n---\n\n![Logo](images/logo.svg)\n' });
+    const dir = await site({
+      'content/pages/om.md':
+        '---\ntitle: About\ndescription: "Data: what we keep, and why."\n---\n\n![Logo](images/logo.svg)\n',
+    });
     await expect(buildFixture(dir)).resolves.toBeDefined();
   });
 });
@@ -76,8 +91,10 @@ describe('unsafe links are errors at their line', () => {
 describe('plain http:// links', () => {
   test('build, with a warning suggesting https://, in Markdown and in YAML', async () => {
     const dir = await site({
-      'content/pages/om.md': '---\ntitle: About\ndescription: About the club.\n---\n\nSee [the pool](http://example.org/basseng).\n\n![Logo](images/logo.svg)\n',
-      'content/pages/events.yaml': 'title: Events\ndescription: What is on.\ntemplate: events\nheading: http://example.org/\n',
+      'content/pages/om.md':
+        '---\ntitle: About\ndescription: About the club.\n---\n\nSee [the pool](http://example.org/basseng).\n\n![Logo](images/logo.svg)\n',
+      'content/pages/events.yaml':
+        'title: Events\ndescription: What is on.\ntemplate: events\nheading: http://example.org/\n',
     });
     const result = await buildFixture(dir);
     expect(result.warnings.map(formatWarning)).toEqual([
@@ -96,13 +113,15 @@ describe('plain http:// links', () => {
 });
 
 describe('control characters are errors at their line', () => {
-  const message = (name: string) => `  The text holds an invisible control character (${name}), which would be published as it is.`;
+  const message = (name: string) =>
+    `  The text holds an invisible control character (${name}), which would be published as it is.`;
   const hint = '  Hint: Delete the character: retype the text around it, or paste it again as plain text.';
 
   test('a NUL in a title, raw or escaped, an ESC in data and a BEL in a Markdown body', async () => {
     expect(
       await problems({
-        'content/pages/om.md': '---\ntitle: "Ab\\0out"\ndescription: About the club.\n---\n\nThe \u0007board.\n\n![Logo](images/logo.svg)\n',
+        'content/pages/om.md':
+          '---\ntitle: "Ab\\0out"\ndescription: About the club.\n---\n\nThe \u0007board.\n\n![Logo](images/logo.svg)\n',
         'content/pages/om/styret.md': '---\ntitle: Bo\u0000ard\ndescription: The board.\n---\n\nText.\n',
         'content/events.yaml': 'events:\n  - title: "Autumn\u001bmeet"\n    date: 2025-10-04\n',
       }),
@@ -115,7 +134,10 @@ describe('control characters are errors at their line', () => {
   });
 
   test('tabs, line breaks and CRLF are fine', async () => {
-    const dir = await site({ 'content/pages/om.md': '---\r\ntitle: "About\\tus"\r\ndescription: About the club.\r\n---\r\n\r\nText\twith a tab.\r\n\r\n![Logo](images/logo.svg)\r\n' });
+    const dir = await site({
+      'content/pages/om.md':
+        '---\r\ntitle: "About\\tus"\r\ndescription: About the club.\r\n---\r\n\r\nText\twith a tab.\r\n\r\n![Logo](images/logo.svg)\r\n',
+    });
     await expect(buildFixture(dir)).resolves.toBeDefined();
   });
 });

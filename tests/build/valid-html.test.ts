@@ -29,9 +29,13 @@ test('every built page is valid HTML (html-validate, recommended)', async () => 
   expect(pages.length).toBeGreaterThan(30);
   const problems: string[] = [];
   for (const [file, data] of pages) {
-    const report = await validator.validateString(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'), file);
+    const report = await validator.validateString(
+      typeof data === 'string' ? data : Buffer.from(data).toString('utf8'),
+      file,
+    );
     for (const { messages } of report.results) {
-      for (const message of messages) problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+      for (const message of messages)
+        problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
     }
   }
   expect(problems).toEqual([]);

@@ -66,7 +66,9 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   };
 
   // Many requests at once.
-  const answers = await Promise.all(Array.from({ length: options.requests ?? 200 }, (_, index) => get(`${url}${PAGES[index % PAGES.length]}`)));
+  const answers = await Promise.all(
+    Array.from({ length: options.requests ?? 200 }, (_, index) => get(`${url}${PAGES[index % PAGES.length]}`)),
+  );
   report.failedRequests = answers.filter((answer) => answer.status !== 200).length;
 
   // A burst of saves with a broken menu in the middle: the last good page stays served.

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { osloTime } from '../../site/dates.ts';
-import { doorState, drawHasHappened, isDrawn, isToday, pendingText, todaysDoor } from '../../site/logic/calendar-doors.ts';
+import {
+  doorState,
+  drawHasHappened,
+  isDrawn,
+  isToday,
+  pendingText,
+  todaysDoor,
+} from '../../site/logic/calendar-doors.ts';
 
 describe('isDrawn: a winner is a name, not an empty field or a dash', () => {
   test.each(['Kari (kalender 0412)', 'Ola', ' Emma (kalender 0157) '])('"%s" is drawn', (winner) => {
@@ -38,7 +45,11 @@ describe('doorState on 10 December 2025 (Oslo)', () => {
 });
 
 describe("today's door", () => {
-  const doors = Array.from({ length: 24 }, (_, index) => ({ day: index + 1, date: `2025-12-${String(index + 1).padStart(2, '0')}`, winner: '' }));
+  const doors = Array.from({ length: 24 }, (_, index) => ({
+    day: index + 1,
+    date: `2025-12-${String(index + 1).padStart(2, '0')}`,
+    winner: '',
+  }));
 
   test('is the door dated today in Oslo', () => {
     expect(todaysDoor(doors, '2025-12-10')?.day).toBe(10);
@@ -58,7 +69,7 @@ describe("today's door", () => {
   });
 });
 
-describe('drawHasHappened: the draw is at 20:00 in Oslo on the door\'s date', () => {
+describe("drawHasHappened: the draw is at 20:00 in Oslo on the door's date", () => {
   const door = { date: '2025-12-09' };
   test.each([
     ['2025-12-09T18:59:00Z', false], // 19:59 in Oslo

@@ -26,7 +26,10 @@ describe('the field a misspelt one most likely meant', () => {
       hero: z.strictObject({ image: z.string(), label: z.string() }),
       faq: z.array(z.strictObject({ q: z.string(), a: z.string() })).optional(),
       branch: z.union([z.strictObject({ next: z.number() }), z.strictObject({ result: z.string() })]),
-      slots: z.strictObject({ day: z.string() }).array().transform((slots) => slots),
+      slots: z
+        .strictObject({ day: z.string() })
+        .array()
+        .transform((slots) => slots),
     });
     expect(knownFields(schema, [])).toEqual(['hero', 'faq', 'branch', 'slots']);
     expect(knownFields(schema, ['hero'])).toEqual(['image', 'label']);

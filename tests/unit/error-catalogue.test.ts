@@ -8,7 +8,9 @@ import { projectRoot } from '../support/site-build.ts';
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(path.join(projectRoot, dir), { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 describe('the error catalogue', () => {
@@ -18,7 +20,11 @@ describe('the error catalogue', () => {
       for (const match of (await readFile(file, 'utf8')).matchAll(/\bcode: '([a-z-]+)'/g)) used.add(match[1] ?? '');
     }
     const errorsTs = await readFile(path.join(projectRoot, 'generator/errors.ts'), 'utf8');
-    const declared = new Set([...(errorsTs.match(/export type ErrorCode =([^;]+);/)?.[1] ?? '').matchAll(/'([a-z-]+)'/g)].map((match) => match[1] ?? ''));
+    const declared = new Set(
+      [...(errorsTs.match(/export type ErrorCode =([^;]+);/)?.[1] ?? '').matchAll(/'([a-z-]+)'/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
     const catalogue = await readFile(path.join(projectRoot, 'docs/errors.md'), 'utf8');
     const documented = new Set([...catalogue.matchAll(/^\| `([a-z-]+)` \|/gm)].map((match) => match[1] ?? ''));
     expect(used.size).toBeGreaterThan(5);
@@ -28,7 +34,17 @@ describe('the error catalogue', () => {
   });
 
   test('a problem is printed with its code', () => {
-    const error = new ContentError({ code: 'invalid-field', file: 'content/x.yaml', line: 3, column: 5, field: 'date', message: 'Expected a date.', hint: 'Write YYYY-MM-DD.' });
-    expect(formatError(error)).toBe('✖ content/x.yaml:3:5  date  [invalid-field]\n  Expected a date.\n  Hint: Write YYYY-MM-DD.');
+    const error = new ContentError({
+      code: 'invalid-field',
+      file: 'content/x.yaml',
+      line: 3,
+      column: 5,
+      field: 'date',
+      message: 'Expected a date.',
+      hint: 'Write YYYY-MM-DD.',
+    });
+    expect(formatError(error)).toBe(
+      '✖ content/x.yaml:3:5  date  [invalid-field]\n  Expected a date.\n  Hint: Write YYYY-MM-DD.',
+    );
   });
 });

@@ -7,11 +7,19 @@ import { projectRoot } from '../support/site-build.ts';
 
 describe('the kind and size of an image, from its header', () => {
   test('the club share image is a 1200 × 630 PNG', async () => {
-    expect(imageSize(await readFile(path.join(projectRoot, 'content/images/deling.png')))).toEqual({ kind: 'png', width: 1200, height: 630 });
+    expect(imageSize(await readFile(path.join(projectRoot, 'content/images/deling.png')))).toEqual({
+      kind: 'png',
+      width: 1200,
+      height: 630,
+    });
   });
 
   test('a JPEG written by Chromium', async () => {
-    expect(imageSize(await readFile(path.join(projectRoot, 'tests/unit/fixtures/photo-800x420.jpg')))).toEqual({ kind: 'jpeg', width: 800, height: 420 });
+    expect(imageSize(await readFile(path.join(projectRoot, 'tests/unit/fixtures/photo-800x420.jpg')))).toEqual({
+      kind: 'jpeg',
+      width: 800,
+      height: 420,
+    });
   });
 
   test('an SVG, a PNG name on other bytes and an empty file are no PNG or JPEG', async () => {
@@ -39,11 +47,22 @@ describe('unsafe link schemes, in any spelling a browser reads', () => {
     expect(unsafeScheme(url)).toBe(scheme);
   });
 
-  test.each(['https://example.org/javascript:', '/kurs', 'mailto:elin@ksa.no', 'tel:+4712345678', 'Data: what we keep, and why.', '#javascript'])('%j is safe', (url) => {
+  test.each([
+    'https://example.org/javascript:',
+    '/kurs',
+    'mailto:elin@ksa.no',
+    'tel:+4712345678',
+    'Data: what we keep, and why.',
+    '#javascript',
+  ])('%j is safe', (url) => {
     expect(unsafeScheme(url)).toBeUndefined();
   });
 
   test('plain http:// is told apart from https://', () => {
-    expect([isPlainHttp('http://example.org'), isPlainHttp(' HTTP://example.org'), isPlainHttp('https://example.org')]).toEqual([true, true, false]);
+    expect([
+      isPlainHttp('http://example.org'),
+      isPlainHttp(' HTTP://example.org'),
+      isPlainHttp('https://example.org'),
+    ]).toEqual([true, true, false]);
   });
 });

@@ -27,8 +27,10 @@ const NODE_BUILTINS = new Set(builtinModules);
 function importsOf(text: string): Import[] {
   const found: Import[] = [];
   const statements = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
-  for (const match of text.matchAll(statements)) found.push({ specifier: match[3] ?? '', typeOnly: match[2] !== undefined });
-  for (const match of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ specifier: match[1] ?? '', typeOnly: false });
+  for (const match of text.matchAll(statements))
+    found.push({ specifier: match[3] ?? '', typeOnly: match[2] !== undefined });
+  for (const match of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g))
+    found.push({ specifier: match[1] ?? '', typeOnly: false });
   return found;
 }
 
@@ -39,15 +41,20 @@ function violation(from: string, imported: Import): string | undefined {
   const { specifier, typeOnly } = imported;
   const area = top(from);
   const isNode = specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0] ?? '');
-  const target = specifier.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)) : undefined;
+  const target = specifier.startsWith('.')
+    ? path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier))
+    : undefined;
   const targetArea = target ? top(target) : undefined;
   if (['site', 'templates', 'client'].includes(area)) {
     if (isNode) return `${area}/ runs in the browser or is bundled: no ${specifier}`;
-    if (targetArea === 'generator' && target !== CONTRACT && !typeOnly) return `${area}/ imports generator code at run time: ${target}`;
-    if (targetArea === 'generator' && target !== CONTRACT) return `${area}/ may import only the contract from generator/: ${target}`;
+    if (targetArea === 'generator' && target !== CONTRACT && !typeOnly)
+      return `${area}/ imports generator code at run time: ${target}`;
+    if (targetArea === 'generator' && target !== CONTRACT)
+      return `${area}/ may import only the contract from generator/: ${target}`;
   }
   if (area === 'generator' || area === 'client') {
-    if (targetArea === 'templates' || targetArea === 'site' || targetArea === 'content') return `the tool imports the club's site: ${target}`;
+    if (targetArea === 'templates' || targetArea === 'site' || targetArea === 'content')
+      return `the tool imports the club's site: ${target}`;
   }
   if (from === CONTRACT && !typeOnly) return `the contract imports nothing at run time: ${specifier}`;
   return undefined;
@@ -69,7 +76,10 @@ async function sources(): Promise<SourceFile[]> {
     for (const entry of entries) {
       if (!entry.isFile() || !/\.[cm]?[jt]sx?$/.test(entry.name)) continue;
       const absolute = path.join(entry.parentPath, entry.name);
-      files.push({ file: path.relative(projectRoot, absolute).split(path.sep).join('/'), text: await readFile(absolute, 'utf8') });
+      files.push({
+        file: path.relative(projectRoot, absolute).split(path.sep).join('/'),
+        text: await readFile(absolute, 'utf8'),
+      });
     }
   }
   return files;
@@ -79,7 +89,13 @@ describe('import boundaries', () => {
   test('no file breaks the layout table’s import rules', async () => {
     const files = await sources();
     expect(files.length).toBeGreaterThan(50);
-    expect(files.some((file) => file.file === 'site/collections.ts' && importsOf(file.text).some((found) => found.specifier === '../generator/contract.ts'))).toBe(true);
+    expect(
+      files.some(
+        (file) =>
+          file.file === 'site/collections.ts' &&
+          importsOf(file.text).some((found) => found.specifier === '../generator/contract.ts'),
+      ),
+    ).toBe(true);
     expect(findViolations(files)).toEqual([]);
   });
 
@@ -93,11 +109,17 @@ describe('import boundaries', () => {
       { file: 'generator/f.ts', text: "const site = await import('../templates/index.ts');\n" },
       { file: 'generator/render/g.ts', text: "import {\n  SiteData,\n} from '../../site/data.ts';\n" },
       { file: 'generator/contract.ts', text: "import { z } from 'zod';\n" },
-      { file: 'templates/ok.tsx', text: "import { defineSite, type DataOf } from '../generator/contract.ts';\nimport { Island } from '../client/island.tsx';\n" },
-      { file: 'generator/ok.ts', text: "import { ISLAND_TAG } from '../client/island-markup.ts';\nimport path from 'node:path';\n" },
+      {
+        file: 'templates/ok.tsx',
+        text: "import { defineSite, type DataOf } from '../generator/contract.ts';\nimport { Island } from '../client/island.tsx';\n",
+      },
+      {
+        file: 'generator/ok.ts',
+        text: "import { ISLAND_TAG } from '../client/island-markup.ts';\nimport path from 'node:path';\n",
+      },
     ];
     expect(findViolations(planted)).toEqual([
-      "site/logic/a.ts: site/ runs in the browser or is bundled: no node:fs",
+      'site/logic/a.ts: site/ runs in the browser or is bundled: no node:fs',
       'site/logic/b.ts: site/ runs in the browser or is bundled: no path',
       'templates/c.tsx: templates/ imports generator code at run time: generator/build.ts',
       'templates/d.tsx: templates/ may import only the contract from generator/: generator/build.ts',
