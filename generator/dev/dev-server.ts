@@ -103,6 +103,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let settling = 0;
   let queue: RebuildQueue | undefined;
   const watcher = new SourceWatcher({
+    root,
     contentDir,
     onChange: (file) => queue?.add(file),
     onError: (message) => log(`✖ watching files: ${message}`),

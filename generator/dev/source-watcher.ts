@@ -4,6 +4,8 @@ import { watch, type FSWatcher } from 'chokidar';
 import { isIgnoredPath } from './change-plan.ts';
 
 export interface SourceWatcherOptions {
+  /** The site's folder: its own files are watched even when it lies under a node_modules folder. */
+  root: string;
   contentDir: string;
   /** A file (or a watched folder that came back) changed. */
   onChange: (file: string) => void;
@@ -61,7 +63,10 @@ export class SourceWatcher {
     const dirs = new Set<string>();
     for (const file of files) {
       const absolute = path.resolve(file);
-      if (absolute.split(path.sep).includes('node_modules') || inside(this.options.contentDir, absolute)) continue;
+      // Installed packages do not change while one edits a site; the site's own files do, wherever it is.
+      const own = inside(this.options.root, absolute) ? path.relative(this.options.root, absolute) : absolute;
+      const installed = own.split(path.sep).includes('node_modules');
+      if (installed || inside(this.options.contentDir, absolute)) continue;
       dirs.add(path.dirname(absolute));
     }
     const added = [...dirs].filter((dir) => !this.codeDirs.has(dir));
