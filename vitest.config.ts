@@ -10,7 +10,7 @@ export default defineConfig({
       {
         extends: true,
         // Real Chromium against the built site: few files at a time on a 2-core machine.
-        test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], setupFiles: ['tests/support/csp-guard.ts'], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
     ],
   },

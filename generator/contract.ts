@@ -56,7 +56,12 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
   usesSearchIndex?: boolean;
   /** Text a visitor can reach on the page that the server markup does not show (e.g. widget results). */
   searchText?: (props: TemplateProps<FrontMatter, Data>) => string;
+  /** Third-party hosts the page embeds (a feed widget), added to its Content-Security-Policy; other pages never allow them. */
+  securityPolicy?: (props: TemplateProps<FrontMatter, Data>) => PolicySources;
 }
+
+/** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
+export type PolicySources = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src', string[]>>;
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
   route: string;
@@ -103,5 +108,7 @@ export interface DocumentProps extends TemplateProps {
   preloads: string[];
   /** Minified head scripts, to inline as they are. */
   headScripts: string[];
+  /** The page's Content-Security-Policy, for a <meta http-equiv> before any script (headScripts are allowed by hash). */
+  securityPolicy: string;
   noindex: boolean;
 }

@@ -15,12 +15,16 @@ import { CoursesTemplate, coursesPageSchema, coursesSearchText } from './courses
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
+import { instagramPolicy } from './instagram-island.tsx';
 import { MembershipTemplate, membershipSchema } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
+
+// The pages that embed the Instagram feed allow its service's hosts; no other page does.
+const instagramFeedPolicy = ({ data }: { data: Record<string, unknown> }) => instagramPolicy((data as { site: SiteSettings }).site.social.instagramWidget);
 
 const site: SiteDefinition = {
   timeZone: TIME_ZONE,
@@ -50,10 +54,10 @@ const site: SiteDefinition = {
     'training-times': { component: TrainingTimesTemplate, schema: trainingTimesPageSchema },
     'group-cards': { component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks },
     membership: { component: MembershipTemplate, schema: membershipSchema },
-    home: { component: HomeTemplate, schema: homeSchema, links: homeLinks },
+    home: { component: HomeTemplate, schema: homeSchema, links: homeLinks, securityPolicy: instagramFeedPolicy },
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
     calendar: { component: CalendarTemplate, schema: calendarSchema },
-    social: { component: SocialTemplate },
+    social: { component: SocialTemplate, securityPolicy: instagramFeedPolicy },
     'not-found': { component: NotFoundTemplate, noindex: true },
     // A results page: kept out of robots, the sitemap and its own index.
     search: { component: SearchTemplate, schema: searchPageSchema, noindex: true, usesSearchIndex: true },

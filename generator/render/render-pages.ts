@@ -10,6 +10,7 @@ import type { Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
+import { pagePolicy } from './security-policy.ts';
 
 export interface RenderInput {
   site: SiteDefinition;
@@ -29,6 +30,8 @@ export interface RenderedPage {
   noindex: boolean;
   /** Text a visitor can find on the page, for the search index. */
   searchText: string;
+  /** Its Content-Security-Policy (as in its <meta http-equiv>), for _headers. */
+  securityPolicy: string;
 }
 
 /** Renders one page: Markdown body, template, then the document around it. */
@@ -86,6 +89,7 @@ export function renderPage(
     const bodyHtml = renderToStaticMarkup(createElement(template.component, props));
     checkIslands(bodyHtml, input.site, page, errors);
     const hasIsland = bodyHtml.includes(`<${ISLAND_TAG}`);
+    const securityPolicy = pagePolicy(input.client.headScripts, template.securityPolicy?.(props));
     const scripts = [...input.client.scripts, ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : [])];
     const documentHtml = renderToStaticMarkup(
       createElement(input.site.document, {
@@ -95,12 +99,13 @@ export function renderPage(
         scripts: scripts.map((file) => `${urls.base}${file}`),
         preloads: preloadsFor(bodyHtml, input).map((file) => `${urls.base}${file}`),
         headScripts: input.client.headScripts,
+        securityPolicy,
         noindex: page.noindex,
       }),
     );
     const html = `<!doctype html>\n${documentHtml}\n`;
     checkLinks(html, input, page, errors);
-    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '' };
+    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '', securityPolicy };
   } catch (error) {
     if (error instanceof ContentError) {
       errors.push(error);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { normalizeBase } from '../urls.ts';
 import { refuseRequest } from './host-check.ts';
 import { displayUrl, listen, ServeError } from './listen.ts';
+import { headersFor, readHeaderRules } from './headers-rules.ts';
 import { folderSource, resolveRequest, send } from './static-files.ts';
 
 export interface PreviewOptions {
@@ -26,10 +27,11 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
   if (!found?.isDirectory()) throw new ServeError(`There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`);
   const base = normalizeBase(options.base ?? '/');
   const source = folderSource(dir);
+  const headerRules = await readHeaderRules(dir);
   const server = createServer((request, response) => {
     if (refuseRequest(request, response, options.host)) return;
     resolveRequest(source, request.url ?? '/', base)
-      .then((resolved) => send(request, response, resolved))
+      .then((resolved) => send(request, response, resolved, undefined, headersFor(headerRules, (request.url ?? '/').split('?', 1)[0] ?? '/')))
       .catch((error: unknown) => {
         console.error(`✖ ${request.url}: ${(error as Error).message}`);
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

@@ -98,7 +98,7 @@ export async function resolveRequest(source: FileSource, urlPath: string, base =
 }
 
 /** Sends a resolved answer; only GET and HEAD are served. */
-export function send(request: IncomingMessage, response: ServerResponse, resolved: Resolved, transform?: (html: string) => string): void {
+export function send(request: IncomingMessage, response: ServerResponse, resolved: Resolved, transform?: (html: string) => string, headers: Record<string, string> = {}): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
     return;
@@ -116,6 +116,7 @@ export function send(request: IncomingMessage, response: ServerResponse, resolve
     'content-length': Buffer.byteLength(body),
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    ...headers,
   });
   response.end(request.method === 'HEAD' ? undefined : body);
 }

@@ -4,6 +4,7 @@ import type { ContentAssets } from '../render/assets.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import type { Urls } from '../urls.ts';
+import { headersFile } from './headers-file.ts';
 import { redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 
 export interface OutputParts {
@@ -28,6 +29,7 @@ export function gatherOutput({ pages, notFound, routes, urls, index, client, ass
   const redirects = [...routes].flatMap(([from, entry]) => (entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : []));
   for (const [from, to] of redirects) out.set(urls.fileOf(from), redirectHtml(to, urls));
   if (redirects.length > 0) out.set('_redirects', redirectsFile(redirects, urls));
+  out.set('_headers', headersFile(pages, notFound, urls));
   out.set('sitemap.xml', sitemapXml(pages.filter((page) => !page.noindex).map((page) => page.route), urls));
   out.set('robots.txt', robotsTxt(urls));
   out.set(index.path, index.json);

@@ -15,7 +15,7 @@ const href = (route: string) => (route === '/' ? '/' : `${route}/`);
 function fixturePage(route: string, title: string, main: string, options: { noindex?: boolean; searchText?: string } = {}): RenderedPage {
   const page = { route, title, description: '', template: 'article', noindex: options.noindex ?? false, data: {}, source: '', html: '' } as Page;
   const html = `<!doctype html><html><head><title>${title} – Klubben</title><script>theme()</script></head><body><header><a href="/">Forsiden</a><nav>Meny Forside Kurs</nav></header><main id="innhold">${main}</main><footer>© 2025 Klubben</footer></body></html>`;
-  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '' };
+  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '', securityPolicy: '' };
 }
 
 const faqHtml = renderToStaticMarkup(

@@ -4,7 +4,7 @@ import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { createSearch, normaliseQuery, parseSearchIndex, SNIPPET_LENGTH, snippetOf, THRESHOLD } from '../../site/logic/site-search.ts';
 
 function page(route: string, title: string, text: string): RenderedPage {
-  return { route, html: `<main><h1>${title}</h1><p>${text}</p></main>`, page: { title } as RenderedPage['page'], noindex: false, searchText: '' };
+  return { route, html: `<main><h1>${title}</h1><p>${text}</p></main>`, page: { title } as RenderedPage['page'], noindex: false, searchText: '', securityPolicy: '' };
 }
 
 const longText =
