@@ -106,6 +106,15 @@ export function createProgram(cwd: string): Command {
       await startPreviewServer({ dir: path.resolve(cwd, dir), port: options.port, host: options.host, base: options.base });
     });
 
+  program
+    .command('schema')
+    .description('write JSON Schemas of the content files, for editors (completion and help on hover)')
+    .option('--out <dir>', 'folder for the schema files', 'content/.schemas')
+    .action(async (options: { out: string }) => {
+      const { writeSchemasCommand } = await import('./schema/schema-command.ts');
+      console.log(await writeSchemasCommand(cwd, path.resolve(cwd, options.out)));
+    });
+
   return program;
 }
 

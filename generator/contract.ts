@@ -30,6 +30,8 @@ export interface SiteDefinition {
   headScripts: string[];
   /** The stylesheet entry (relative to the project root). */
   styles: string;
+  /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
+  pageFieldHelp?: Record<string, string>;
 }
 
 export interface CollectionDefinition<Data = any> {

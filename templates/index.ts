@@ -75,6 +75,12 @@ const site: SiteDefinition = {
   scripts: ['client/frame.ts'],
   headScripts: ['client/theme-head.ts'],
   styles: 'site/styles/index.css',
+  pageFieldHelp: {
+    title: 'Sidens tittel: overskriften og fanen i nettleseren',
+    description: 'Én eller to setninger om siden, som søkemotorer viser under lenken',
+    template: 'Hvordan siden vises (article hvis den utelates). placeholder: «Denne siden kommer snart.»',
+    allowHtml: 'true lar siden bruke HTML i teksten; ellers vises HTML som tekst',
+  },
 };
 
 export default site;

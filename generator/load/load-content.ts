@@ -104,5 +104,7 @@ export async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    // Nor in hidden folders (content/.schemas: the editors' schemas, not the site's files).
+    .filter((file) => !file.split('/').some((segment) => segment.startsWith('.')))
     .sort();
 }
