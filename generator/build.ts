@@ -8,6 +8,8 @@ import { buildSearchIndex } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
+import { photoCacheDir } from './render/photo-cache.ts';
+import { photosOf } from './render/photo-pages.ts';
 import { type RenderCache, sharedKey } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
@@ -29,6 +31,8 @@ export interface BuildOptions {
   base?: string;
   /** Overrides the origin in content/site.yaml (for previews on another host). */
   origin?: string;
+  /** Folder for processed photos (default: CLUBSITE_IMAGE_CACHE, else node_modules/.cache/clubsite/images). */
+  imageCache?: string;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -99,9 +103,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
   const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
 
+  const photos = await stage('images', () => photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache)));
   const assets = new ContentAssets(loaded.assets, urls.base);
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
-  const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client };
+  const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client, photos };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
   const cache = options.reuse?.rendered;
   cache?.begin(sharedKey(input, summaries, routes));

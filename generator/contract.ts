@@ -30,6 +30,11 @@ export interface SiteDefinition {
   headScripts: string[];
   /** The stylesheet entry (relative to the project root). */
   styles: string;
+  /**
+   * Photos (JPEG, PNG, WebP) in Markdown are made into AVIF and WebP at these widths with a
+   * fallback in their own format (`sizes`: how wide they show). Without it they are copied as they are.
+   */
+  photos?: { widths: number[]; sizes: string };
   /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
   pageFieldHelp?: Record<string, string>;
 }
@@ -58,6 +63,8 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
   usesSearchIndex?: boolean;
   /** Text a visitor can reach on the page that the server markup does not show (e.g. widget results). */
   searchText?: (props: TemplateProps<FrontMatter, Data>) => string;
+  /** Other photo widths or sizes for this template's pages than the site's `photos`. */
+  photos?: { widths?: number[]; sizes?: string };
   /** Third-party hosts the page embeds (a feed widget), added to its Content-Security-Policy; other pages never allow them. */
   securityPolicy?: (props: TemplateProps<FrontMatter, Data>) => PolicySources;
 }

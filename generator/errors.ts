@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'broken-link'
   | 'broken-redirect'
   | 'missing-asset'
+  | 'unreadable-image'
   | 'unknown-island'
   | 'render-failed'
   | 'bundle-failed';

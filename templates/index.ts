@@ -75,6 +75,8 @@ const site: SiteDefinition = {
   scripts: ['client/frame.ts'],
   headScripts: ['client/theme-head.ts'],
   styles: 'site/styles/index.css',
+  // Photos in the text: at most 44rem wide (.prose), the full width of a phone below that.
+  photos: { widths: [480, 800, 1200, 1600], sizes: '(min-width: 46rem) 44rem, calc(100vw - 2rem)' },
   pageFieldHelp: {
     title: 'Sidens tittel: overskriften og fanen i nettleseren',
     description: 'Én eller to setninger om siden, som søkemotorer viser under lenken',

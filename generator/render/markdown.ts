@@ -5,12 +5,18 @@ import { isExternal } from '../urls.ts';
 export interface MarkdownLinks {
   href: (route: string) => string;
   asset: (file: string, line: number) => string;
+  /** The markup for an image that is a processed photo (render/photos.ts), else undefined. */
+  picture?: (file: string, alt: string, line: number) => string | undefined;
 }
 
 const renderers = {
   safe: new MarkdownIt({ html: false, linkify: false, typographer: false }),
   html: new MarkdownIt({ html: true, linkify: false, typographer: false }),
 };
+for (const md of Object.values(renderers)) {
+  const image = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, index, options, env, self) => (tokens[index]?.meta?.picture as string | undefined) ?? image(tokens, index, options, env, self);
+}
 
 /**
  * CommonMark to HTML with markdown-it. Raw HTML is shown as text unless the page allows it.
@@ -33,6 +39,10 @@ function rewrite(token: Token, line: number, links: MarkdownLinks): void {
     if (href.startsWith('/')) token.attrSet('href', links.href(href));
   } else if (token.type === 'image') {
     const src = token.attrGet('src') ?? '';
-    if (!isExternal(src)) token.attrSet('src', links.asset(src.replace(/^\/+/, ''), line));
+    if (isExternal(src)) return;
+    const file = src.replace(/^\/+/, '');
+    const picture = links.picture?.(file, token.content, line);
+    if (picture !== undefined) token.meta = { ...token.meta, picture };
+    else token.attrSet('src', links.asset(file, line));
   }
 }

@@ -10,6 +10,8 @@ import type { Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
+import { photoPicture } from './photo-pages.ts';
+import type { PhotoResult } from './photos.ts';
 import { pagePolicy } from './security-policy.ts';
 
 export interface RenderInput {
@@ -21,6 +23,8 @@ export interface RenderInput {
   urls: Urls;
   assets: ContentAssets;
   client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[]; islandPreloads?: Record<string, string[]> };
+  /** Processed photos by their file under content/ (render/photos.ts). */
+  photos?: Map<string, PhotoResult>;
 }
 
 export interface RenderedPage {
@@ -72,7 +76,7 @@ export function renderPage(
     html: renderMarkdown(page.sourcePage.body, {
       allowHtml: page.data.allowHtml === true,
       bodyLineOffset: page.sourcePage.bodyLineOffset,
-      links: { href: urls.href, asset },
+      links: { href: urls.href, asset, picture: photoPicture(input, template, page, errors) },
     }),
   };
   const props: TemplateProps = {
