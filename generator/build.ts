@@ -33,6 +33,8 @@ export interface BuildOptions {
   origin?: string;
   /** Folder for processed photos (default: CLUBSITE_IMAGE_CACHE, else node_modules/.cache/clubsite/images). */
   imageCache?: string;
+  /** Told how far a long stage is (pages rendered, photos processed), for a progress line. */
+  onProgress?: (stage: string, done: number, total: number) => void;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -103,7 +105,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
   const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
 
-  const photos = await stage('images', () => photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache)));
+  const photos = await stage('images', () => photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress));
   const assets = new ContentAssets(loaded.assets, urls.base);
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
   const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client, photos };
@@ -113,7 +115,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   cache?.keep(new Set(content.pages.map((page) => page.source)));
   const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
     cache ? cache.render(input, page, summaries, errors, searchIndex) : renderPage(input, page, summaries, errors, searchIndex);
-  const pages = await stage('render', () => content.pages.filter((page) => !late(page)).map((page) => render(page)));
+  const pages = await stage('render', () => {
+    const due = content.pages.filter((page) => !late(page));
+    return due.map((page, index) => {
+      const rendered = render(page);
+      options.onProgress?.('render', index + 1, due.length);
+      return rendered;
+    });
+  });
   const index = await stage('index', () => buildSearchIndex(pages.filter((page) => page !== undefined), urls.href));
   const searchIndex = { url: `${urls.base}${index.path}`, documents: index.documents, bytes: Buffer.byteLength(index.json) };
   const latePages = await stage('render late', () => content.pages.filter(late).map((page) => render(page, searchIndex)));

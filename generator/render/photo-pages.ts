@@ -12,10 +12,15 @@ import { processPhotos, type PhotoResult } from './photos.ts';
 import type { RenderInput } from './render-pages.ts';
 
 /** Every photo under content/, processed, when the site asks for photos; else none (they are copied as they are). */
-export async function photosOf(site: SiteDefinition, files: ReadonlyMap<string, Uint8Array>, cacheDir: string): Promise<Map<string, PhotoResult> | undefined> {
+export async function photosOf(
+  site: SiteDefinition,
+  files: ReadonlyMap<string, Uint8Array>,
+  cacheDir: string,
+  onProgress?: (stage: string, done: number, total: number) => void,
+): Promise<Map<string, PhotoResult> | undefined> {
   if (!site.photos) return undefined;
   const widths = allWidths([site.photos, ...Object.values(site.templates).map((template) => template.photos)]);
-  return processPhotos(files, { widths, sizes: site.photos.sizes }, cacheDir);
+  return processPhotos(files, { widths, sizes: site.photos.sizes }, cacheDir, (done, total) => onProgress?.('images', done, total));
 }
 
 /** The Markdown hook of one page: markup for a photo, undefined for any other image. */

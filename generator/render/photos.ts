@@ -43,7 +43,12 @@ export const photoWork = { sharpCalls: 0 };
 const QUALITY = { avif: 50, webp: 72, jpeg: 78 } as const;
 
 /** Every photo under content/, by its path there. A file sharp cannot read is a result too: the page that uses it reports it at its line. */
-export async function processPhotos(files: ReadonlyMap<string, Uint8Array>, options: PhotoOptions, cacheDir: string): Promise<Map<string, PhotoResult>> {
+export async function processPhotos(
+  files: ReadonlyMap<string, Uint8Array>,
+  options: PhotoOptions,
+  cacheDir: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Map<string, PhotoResult>> {
   const cache = new PhotoCache(cacheDir);
   const results = new Map<string, PhotoResult>();
   const photos = [...files].filter(([file]) => PHOTO_EXTENSIONS.test(file));
@@ -52,6 +57,7 @@ export async function processPhotos(files: ReadonlyMap<string, Uint8Array>, opti
     await Promise.all(
       photos.slice(index, index + 2).map(async ([file, bytes]) => {
         results.set(file, await processPhoto(file, bytes, options, cache).catch((error: unknown) => ({ ok: false as const, reason: (error as Error).message })));
+        onProgress?.(results.size, photos.length);
       }),
     );
   }

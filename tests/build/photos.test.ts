@@ -2,7 +2,8 @@
  * Photos as a volunteer adds them: a phone's JPEG (with EXIF) in Markdown becomes AVIF, WebP
  * and JPEG at the site's widths in a <picture>, with no metadata left; the second build takes
  * every file from the disk cache and does no sharp work (the counter is printed); a file that
- * is not an image, or is missing, is a content error at the page's line.
+ * is not an image, or is missing, is a content error at the page's line. The build counts the
+ * photos it has processed, for the CLI's progress line.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,8 +41,10 @@ afterAll(async () => {
 describe('photos', () => {
   test('a JPEG and a PNG become a <picture> of AVIF, WebP and the original format, the first one eager and high priority', async () => {
     const before = photoWork.sharpCalls;
-    const result = await buildFixture(dir, { imageCache: cacheDir });
+    const progress: string[] = [];
+    const result = await buildFixture(dir, { imageCache: cacheDir, onProgress: (stage, done, total) => progress.push(`${stage} ${done}/${total}`) });
     const first = photoWork.sharpCalls - before;
+    expect(progress.filter((line) => line.startsWith('images'))).toEqual(['images 1/2', 'images 2/2']);
     console.log(`first build: ${first} sharp calls`);
     expect(first).toBeGreaterThan(0);
     const html = text(result, 'bilder/index.html');
