@@ -60,11 +60,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
   const { stats } = result;
-  const stages = result.timings.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(' · ');
   return [
     `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${kb(stats.searchIndexGzip)} gzip (${stats.searchDocuments} documents)`,
-    `  ${stages}`,
   ].join('\n');
 }
 

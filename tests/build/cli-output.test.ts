@@ -44,7 +44,7 @@ describe('the CLI output', () => {
 
   test('piped: the summary only, no progress and no colour; --quiet nothing; --verbose a line per stage', async () => {
     const piped = await clubsite(['build', '--now', '2025-12-10T18:00']);
-    expect(piped.stdout).toMatch(/^5 pages → dist in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n  HTML [^\n]+\n  site [^\n]+\n$/);
+    expect(piped.stdout).toMatch(/^5 pages → dist in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n  HTML [^\n]+\n$/);
     expect(piped.stderr.replace(/npm warn[^\n]*\n/g, '')).toBe('');
     expect(piped.stdout).not.toMatch(/\x1b|\r/);
     const quiet = await clubsite(['build', '--quiet', '--now', '2025-12-10T18:00']);
