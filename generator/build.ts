@@ -9,7 +9,7 @@ import { loadContent, type LoadedContent, type PageCache } from './load/load-con
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
 import { photoCacheDir } from './render/photo-cache.ts';
-import { photosOf } from './render/photo-pages.ts';
+import { photoOutputs, photosOf } from './render/photo-pages.ts';
 import { type RenderCache, sharedKey } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
@@ -105,8 +105,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   stop();
   const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
 
-  const photos = await stage('images', () => photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress));
-  const assets = new ContentAssets(loaded.assets, urls.base);
+  const photos = site.site.photos ? await stage('images', () => photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress)) : undefined;
+  const assets = new ContentAssets(loaded.assets, urls.base, photoOutputs(photos));
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
   const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client, photos };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;

@@ -13,6 +13,8 @@ export class ContentAssets {
   constructor(
     private readonly files: ReadonlyMap<string, Uint8Array>,
     private readonly base: string,
+    /** Files published as what was made of them (a photo's sizes and formats) rather than as themselves. */
+    private readonly derived: ReadonlyMap<string, ReadonlyArray<{ output: string; bytes: Uint8Array }>> = new Map(),
   ) {}
 
   has(file: string): boolean {
@@ -30,5 +32,13 @@ export class ContentAssets {
     const output = `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
     this.used.set(file, { output, bytes });
     return `${this.base}${output}`;
+  }
+
+  /** Publishes a file a page shows: what was made of it if anything was, else the file itself. */
+  publish(file: string): void {
+    const outputs = this.derived.get(file);
+    if (!outputs) return void this.url(file);
+    this.onUse?.(file);
+    for (const { output, bytes } of outputs) this.used.set(`${file}#${output}`, { output, bytes });
   }
 }

@@ -8,7 +8,7 @@ import type { SiteDefinition, TemplateDefinition } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { allWidths, pictureHtml } from './picture-html.ts';
-import { processPhotos, type PhotoResult } from './photos.ts';
+import { processPhotos, type PhotoResult, type PhotoVariant } from './photos.ts';
 import type { RenderInput } from './render-pages.ts';
 
 /** Every photo under content/, processed, when the site asks for photos; else none (they are copied as they are). */
@@ -21,6 +21,11 @@ export async function photosOf(
   if (!site.photos) return undefined;
   const widths = allWidths([site.photos, ...Object.values(site.templates).map((template) => template.photos)]);
   return processPhotos(files, { widths, sizes: site.photos.sizes }, cacheDir, (done, total) => onProgress?.('images', done, total));
+}
+
+/** Each processed photo's files: a page that shows the photo publishes these, not the original. */
+export function photoOutputs(photos: ReadonlyMap<string, PhotoResult> | undefined): Map<string, PhotoVariant[]> {
+  return new Map([...(photos ?? [])].flatMap(([file, result]): Array<[string, PhotoVariant[]]> => (result.ok ? [[file, result.photo.variants]] : [])));
 }
 
 /** The Markdown hook of one page: markup for a photo, undefined for any other image. */
@@ -41,8 +46,7 @@ export function photoPicture(input: RenderInput, template: TemplateDefinition, p
       );
       return '';
     }
-    input.assets.onUse?.(file);
-    for (const variant of result.photo.variants) input.assets.used.set(`${file}#${variant.width}.${variant.format}`, { output: variant.output, bytes: variant.bytes });
+    input.assets.publish(file);
     const options = { widths: template.photos?.widths ?? input.site.photos.widths, sizes: template.photos?.sizes ?? input.site.photos.sizes };
     const html = pictureHtml(result.photo, alt, { ...options, first, url: (variant) => `${input.urls.base}${variant.output}` });
     first = false;
