@@ -37,7 +37,11 @@ p { margin: 0; }
 
 let sheet: CSSStyleSheet | undefined;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
@@ -72,7 +76,11 @@ export function showOverlay(problems: DevProblem[]): void {
   header.append(title, close);
   const list = element('ol');
   list.append(...problems.map(problemItem));
-  const note = element('p', 'Fix the file and save: this page updates by itself. Until then you see the last version that worked.', 'note');
+  const note = element(
+    'p',
+    'Fix the file and save: this page updates by itself. Until then you see the last version that worked.',
+    'note',
+  );
   section.append(header, note, list);
   root.append(section);
   document.documentElement.append(host);

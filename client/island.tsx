@@ -1,6 +1,13 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN, serializeProps, type HydrateWhen } from './island-markup.ts';
+import {
+  ISLAND_NAME,
+  ISLAND_ROOT,
+  ISLAND_TAG,
+  ISLAND_WHEN,
+  serializeProps,
+  type HydrateWhen,
+} from './island-markup.ts';
 
 interface IslandProps<P extends object> {
   /** The name the island is registered under in templates/index.ts. */

@@ -7,6 +7,7 @@
   } catch {
     // Storage can be blocked; the system preference still applies.
   }
-  if (theme !== 'light' && theme !== 'dark') theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  if (theme !== 'light' && theme !== 'dark')
+    theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.dataset.theme = theme;
 })();

@@ -87,15 +87,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw error;
   };
 
-  const site = await stage('site', () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail));
+  const site = await stage(
+    'site',
+    () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail),
+  );
   const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
-  const loaded: LoadedContent = await stage('load', () => loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed));
+  const loaded: LoadedContent = await stage('load', () =>
+    loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed),
+  );
   stop();
   const content = await stage('validate', () => validateContent(loaded, site.site, errors));
   const siteSource = loaded.collections.get('site');
   const settings = siteSource ? validateSource(siteSource, siteSettingsSchema.loose(), errors) : undefined;
   stop();
-  if (!settings) throw new BuildFailed([new ContentError({ code: 'missing-file', file: 'content/site.yaml', message: 'The site settings are missing.', hint: 'Register a "site" collection with origin and redirects.' })]);
+  if (!settings)
+    throw new BuildFailed([
+      new ContentError({
+        code: 'missing-file',
+        file: 'content/site.yaml',
+        message: 'The site settings are missing.',
+        hint: 'Register a "site" collection with origin and redirects.',
+      }),
+    ]);
   const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
   const routes = await stage('route', () => {
     const table = buildRouteTable(content, settings, loaded, errors);
@@ -103,9 +116,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return table;
   });
   stop();
-  const client = await stage('bundle', () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail));
+  const client = await stage(
+    'bundle',
+    () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail),
+  );
 
-  const photos = site.site.photos ? await stage('images', () => photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress)) : undefined;
+  const photos = site.site.photos
+    ? await stage('images', () =>
+        photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress),
+      )
+    : undefined;
   const assets = new ContentAssets(loaded.assets, urls.base, photoOutputs(photos));
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
   const input = { site: site.site, data: content.data, loaded, routes, now, urls, assets, client, photos };
@@ -114,7 +134,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   cache?.begin(sharedKey(input, summaries, routes));
   cache?.keep(new Set(content.pages.map((page) => page.source)));
   const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
-    cache ? cache.render(input, page, summaries, errors, searchIndex) : renderPage(input, page, summaries, errors, searchIndex);
+    cache
+      ? cache.render(input, page, summaries, errors, searchIndex)
+      : renderPage(input, page, summaries, errors, searchIndex);
   const pages = await stage('render', () => {
     const due = content.pages.filter((page) => !late(page));
     return due.map((page, index) => {
@@ -123,14 +145,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return rendered;
     });
   });
-  const index = await stage('index', () => buildSearchIndex(pages.filter((page) => page !== undefined), urls.href));
-  const searchIndex = { url: `${urls.base}${index.path}`, documents: index.documents, bytes: Buffer.byteLength(index.json) };
-  const latePages = await stage('render late', () => content.pages.filter(late).map((page) => render(page, searchIndex)));
+  const index = await stage('index', () =>
+    buildSearchIndex(
+      pages.filter((page) => page !== undefined),
+      urls.href,
+    ),
+  );
+  const searchIndex = {
+    url: `${urls.base}${index.path}`,
+    documents: index.documents,
+    bytes: Buffer.byteLength(index.json),
+  };
+  const latePages = await stage('render late', () =>
+    content.pages.filter(late).map((page) => render(page, searchIndex)),
+  );
   const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
   stop();
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
-  const files = await stage('gather', () => gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets }));
+  const files = await stage('gather', () =>
+    gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets }),
+  );
 
   return {
     now,
@@ -155,14 +190,32 @@ function uniqueErrors(errors: ContentError[]): ContentError[] {
   });
 }
 
-function renderNotFound(input: Parameters<typeof renderPage>[0], summaries: PageSummary[], errors: ContentError[]): RenderedPage | undefined {
+function renderNotFound(
+  input: Parameters<typeof renderPage>[0],
+  summaries: PageSummary[],
+  errors: ContentError[],
+): RenderedPage | undefined {
   const { template, title, description } = input.site.notFound;
   const sourcePage = parsePage('404.html', '404.yaml', '');
-  const page = { route: '/404', title, description, template, noindex: true, data: {}, source: sourcePage.file, sourcePage };
+  const page = {
+    route: '/404',
+    title,
+    description,
+    template,
+    noindex: true,
+    data: {},
+    source: sourcePage.file,
+    sourcePage,
+  };
   return renderPage(input, page, summaries, errors);
 }
 
-function measure(files: Map<string, string | Uint8Array>, pages: number, searchJson: string, searchDocuments: number): BuildResult['stats'] {
+function measure(
+  files: Map<string, string | Uint8Array>,
+  pages: number,
+  searchJson: string,
+  searchDocuments: number,
+): BuildResult['stats'] {
   let gzip: number | undefined;
   const stats = {
     pages,

@@ -15,10 +15,20 @@ interface Stream {
   write: (text: string) => unknown;
 }
 
-export function outputMode(options: { quiet?: boolean; verbose?: boolean }, env: NodeJS.ProcessEnv = process.env, stdout: Stream = process.stdout, stderr: Stream = process.stderr): OutputMode {
+export function outputMode(
+  options: { quiet?: boolean; verbose?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: Stream = process.stdout,
+  stderr: Stream = process.stderr,
+): OutputMode {
   const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   const color = forced || (env.NO_COLOR === undefined || env.NO_COLOR === '' ? stdout.isTTY === true : false);
-  return { quiet: options.quiet === true, verbose: options.verbose === true && options.quiet !== true, color, progress: options.quiet !== true && stderr.isTTY === true };
+  return {
+    quiet: options.quiet === true,
+    verbose: options.verbose === true && options.quiet !== true,
+    color,
+    progress: options.quiet !== true && stderr.isTTY === true,
+  };
 }
 
 const CODES = { red: 31, green: 32, dim: 2 } as const;
@@ -33,7 +43,10 @@ export function paintMarks(mode: OutputMode, text: string): string {
 }
 
 /** One line on stderr that rewrites itself ("render 12/30"), on a terminal only; cleared when a stage ends. */
-export function progressLine(mode: OutputMode, stderr: Stream = process.stderr): (stage: string, done: number, total: number) => void {
+export function progressLine(
+  mode: OutputMode,
+  stderr: Stream = process.stderr,
+): (stage: string, done: number, total: number) => void {
   if (!mode.progress) return () => {};
   return (stage, done, total) => {
     stderr.write(`\r\x1b[2K${paint(mode, `${stage} ${done}/${total}`, 'dim')}`);

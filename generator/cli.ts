@@ -27,12 +27,14 @@ function baseOption(value: string): string {
 
 function portOption(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('A port is a whole number from 0 to 65535, like 4321.');
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new InvalidArgumentError('A port is a whole number from 0 to 65535, like 4321.');
   return port;
 }
 
 function originOption(value: string): string {
-  if (!/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, ''))) throw new InvalidArgumentError('The origin is a scheme and host, like https://www.example.no.');
+  if (!/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, '')))
+    throw new InvalidArgumentError('The origin is a scheme and host, like https://www.example.no.');
   return value;
 }
 
@@ -86,10 +88,20 @@ export function createProgram(cwd: string): Command {
     .option('--out <dir>', 'output folder', 'dist')
     .option('--now <iso>', 'the build clock, like 2025-12-10T18:00 (default: CLUBSITE_NOW or the real time)', nowOption)
     .option('--base <path>', 'base path the site is served under', baseOption, '/')
-    .option('--origin <url>', 'site origin for canonical links and the sitemap (default: content/site.yaml)', originOption)
+    .option(
+      '--origin <url>',
+      'site origin for canonical links and the sitemap (default: content/site.yaml)',
+      originOption,
+    )
     .action(async (options: { out: string; now?: string; base: string; origin?: string }) => {
       const start = performance.now();
-      const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin, onProgress: progressLine(mode) });
+      const result = await build({
+        root: cwd,
+        now: options.now,
+        base: options.base,
+        origin: options.origin,
+        onProgress: progressLine(mode),
+      });
       const outDir = path.resolve(cwd, options.out);
       await writeOutput(outDir, result.files);
       say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
@@ -112,12 +124,18 @@ export function createProgram(cwd: string): Command {
     .option('--host <host>', 'address to bind (0.0.0.0 to look from a phone on the same network)', '127.0.0.1')
     .option('--now <iso>', 'the build clock (default: CLUBSITE_NOW or the real time, read at every rebuild)', nowOption)
     .option('--base <path>', 'base path the site is served under, as for build', baseOption, '/')
-    .option('--origin <url>', 'site origin for canonical links and the sitemap (default: content/site.yaml)', originOption)
+    .option(
+      '--origin <url>',
+      'site origin for canonical links and the sitemap (default: content/site.yaml)',
+      originOption,
+    )
     .option('--open', 'open the site in the default browser')
-    .action(async (options: { port: number; host: string; now?: string; base: string; origin?: string; open?: boolean }) => {
-      const { startDevServer } = await import('./dev/dev-server.ts');
-      await startDevServer({ root: cwd, ...options });
-    });
+    .action(
+      async (options: { port: number; host: string; now?: string; base: string; origin?: string; open?: boolean }) => {
+        const { startDevServer } = await import('./dev/dev-server.ts');
+        await startDevServer({ root: cwd, ...options });
+      },
+    );
 
   program
     .command('preview')
@@ -128,7 +146,12 @@ export function createProgram(cwd: string): Command {
     .option('--base <path>', 'base path the folder was built for (as given to build --base)', baseOption, '/')
     .action(async (dir: string, options: { port: number; host: string; base: string }) => {
       const { startPreviewServer } = await import('./serve/preview-server.ts');
-      await startPreviewServer({ dir: path.resolve(cwd, dir), port: options.port, host: options.host, base: options.base });
+      await startPreviewServer({
+        dir: path.resolve(cwd, dir),
+        port: options.port,
+        host: options.host,
+        base: options.base,
+      });
     });
 
   program

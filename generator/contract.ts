@@ -70,7 +70,9 @@ export interface TemplateDefinition<FrontMatter = any, Data = any> {
 }
 
 /** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
-export type PolicySources = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src', string[]>>;
+export type PolicySources = Partial<
+  Record<'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src', string[]>
+>;
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
   route: string;

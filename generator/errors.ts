@@ -71,7 +71,9 @@ export class ContentError extends Error implements ErrorDetails {
 /** Thrown by a stage that found problems: all of them, so a volunteer fixes them in one go. */
 export class BuildFailed extends Error {
   constructor(readonly errors: ContentError[]) {
-    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the content:\n\n${errors.map(formatError).join('\n\n')}`);
+    super(
+      `${errors.length} problem${errors.length === 1 ? '' : 's'} in the content:\n\n${errors.map(formatError).join('\n\n')}`,
+    );
     this.name = 'BuildFailed';
   }
 }

@@ -3,7 +3,11 @@
  * CLUBSITE_NOW, else the real clock. A time without a zone is read in the site's time zone,
  * so `--now 2025-12-10T18:00` means six in the evening in Kristiansand whatever the machine's TZ.
  */
-export function resolveNow(flag: string | undefined, timeZone: string, env: string | undefined = process.env.CLUBSITE_NOW): Date {
+export function resolveNow(
+  flag: string | undefined,
+  timeZone: string,
+  env: string | undefined = process.env.CLUBSITE_NOW,
+): Date {
   const text = flag ?? (env && env.trim() !== '' ? env : undefined);
   if (text === undefined) return new Date();
   const date = parseInstant(text.trim(), timeZone);
@@ -20,7 +24,14 @@ function parseInstant(text: string, timeZone: string): Date | undefined {
   const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   const utc = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], Number(ms.padEnd(3, '0')));
   const check = new Date(utc);
-  if (check.getUTCMonth() !== fields[1] - 1 || check.getUTCDate() !== fields[2] || fields[3] > 23 || fields[4] > 59 || fields[5] > 59) return undefined;
+  if (
+    check.getUTCMonth() !== fields[1] - 1 ||
+    check.getUTCDate() !== fields[2] ||
+    fields[3] > 23 ||
+    fields[4] > 59 ||
+    fields[5] > 59
+  )
+    return undefined;
   if (zone === 'Z') return check;
   if (zone) {
     const sign = zone.startsWith('-') ? -1 : 1;
@@ -38,7 +49,15 @@ function zoneOffsetMinutes(wallClockAsUtc: number, timeZone: string): number {
 }
 
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);

@@ -49,7 +49,20 @@ export function osloTime(instant: Date | number): OsloTime {
 }
 
 export const WEEKDAYS_NB = ['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'] as const;
-const MONTHS_NB = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
+const MONTHS_NB = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+];
 
 /** A weekday name as people write it ('  Lørdag ', 'LØRDAG') in the form it is compared in: 'lørdag'. */
 export function normalizeWeekday(name: string): string {

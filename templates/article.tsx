@@ -17,7 +17,9 @@ export function ArticleTemplate({ page }: PageProps<Article>) {
     <article className="article">
       <h1>{page.title}</h1>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} /> : null}
+      {page.data.faq ? (
+        <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} />
+      ) : null}
     </article>
   );
 }

@@ -67,7 +67,10 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
   const courses = data.courses;
   const pattern = data.site.courseSignup;
   const results = Object.fromEntries(
-    Object.entries(courses.levelFinder.results).map(([key, result]) => [key, resolveResult(result, { courses, pattern, href, asset })]),
+    Object.entries(courses.levelFinder.results).map(([key, result]) => [
+      key,
+      resolveResult(result, { courses, pattern, href, asset }),
+    ]),
   );
   const { finder, levels, signup } = page.data;
   return (
@@ -80,7 +83,12 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
       <section className="courses__card courses__finder" aria-labelledby="nivatest">
         <h2 id="nivatest">{finder.title}</h2>
         {finder.intro ? <p className="courses__lead">{finder.intro}</p> : null}
-        <Island name="level-finder" component={LevelFinder} props={{ steps: courses.levelFinder.steps, results }} when="visible" />
+        <Island
+          name="level-finder"
+          component={LevelFinder}
+          props={{ steps: courses.levelFinder.steps, results }}
+          when="visible"
+        />
       </section>
 
       <section className="courses__levels" aria-labelledby="kursnivaer">
@@ -89,7 +97,14 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         <ul className="courses__grid">
           {courses.courses.map((course) => (
             <li key={course.id} className="course-card">
-              <img className="course-card__image" src={asset(course.image)} alt={course.alt} width={200} height={160} loading="lazy" />
+              <img
+                className="course-card__image"
+                src={asset(course.image)}
+                alt={course.alt}
+                width={200}
+                height={160}
+                loading="lazy"
+              />
               <h3 className="course-card__name">{course.name}</h3>
               <p className="course-card__minutes">{course.minutes} minutter per gang</p>
               <p className="course-card__summary">{course.summary}</p>
@@ -104,7 +119,13 @@ export function CoursesTemplate({ page, data, href, asset }: PageProps<CoursesPa
         <Island
           name="course-picker"
           component={CoursePicker}
-          props={{ options: courses.courses.map((course) => ({ id: course.id, name: course.name, url: signupUrl(pattern, course.type) })) }}
+          props={{
+            options: courses.courses.map((course) => ({
+              id: course.id,
+              name: course.name,
+              url: signupUrl(pattern, course.type),
+            })),
+          }}
           when="visible"
         />
       </section>

@@ -20,7 +20,11 @@ export function Document(props: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={page.description} />
-        {props.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={absolute(page.route)} />}
+        {props.noindex ? (
+          <meta name="robots" content="noindex" />
+        ) : (
+          <link rel="canonical" href={absolute(page.route)} />
+        )}
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0b4a6f" />
         <meta property="og:type" content="website" />

@@ -38,11 +38,25 @@ export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<
   return (
     <div className="home">
       <a className="home-hero" href={href(home.hero.to)}>
-        <img className="home-hero__image" src={asset(home.hero.image)} alt="" width="1200" height="560" fetchPriority="high" />
+        <img
+          className="home-hero__image"
+          src={asset(home.hero.image)}
+          alt=""
+          width="1200"
+          height="560"
+          fetchPriority="high"
+        />
         <span className="home-hero__label">
           {home.hero.label}
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path d="M5 12h13M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M5 12h13M13 6l6 6-6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </span>
       </a>
@@ -50,7 +64,9 @@ export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<
       <section className="home-welcome">
         <h1>{home.welcome}</h1>
         <p className="home-welcome__tagline">{data.site.tagline}</p>
-        {page.html ? <div className="prose home-welcome__text" dangerouslySetInnerHTML={{ __html: page.html }} /> : null}
+        {page.html ? (
+          <div className="prose home-welcome__text" dangerouslySetInnerHTML={{ __html: page.html }} />
+        ) : null}
       </section>
 
       <div className="home-blocks">
@@ -78,7 +94,11 @@ export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<
         </section>
       </div>
 
-      <SocialSection social={data.site.social} level={2} instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} />} />
+      <SocialSection
+        social={data.site.social}
+        level={2}
+        instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} />}
+      />
 
       <PartnerGrid title={home.partnersTitle} partners={data.site.partners} asset={asset} />
     </div>

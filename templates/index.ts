@@ -24,7 +24,8 @@ import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times
 import { SearchTemplate, searchPageSchema } from './search.tsx';
 
 // The pages that embed the Instagram feed allow its service's hosts; no other page does.
-const instagramFeedPolicy = ({ data }: { data: Record<string, unknown> }) => instagramPolicy((data as { site: SiteSettings }).site.social.instagramWidget);
+const instagramFeedPolicy = ({ data }: { data: Record<string, unknown> }) =>
+  instagramPolicy((data as { site: SiteSettings }).site.social.instagramWidget);
 
 const site: SiteDefinition = {
   timeZone: TIME_ZONE,
@@ -32,18 +33,22 @@ const site: SiteDefinition = {
     site: {
       file: 'site.yaml',
       schema: siteSettingsSchema,
-      links: (settings: SiteSettings) => Object.entries(settings.redirects).map(([from, to]) => ({ route: to, path: ['redirects', from] })),
+      links: (settings: SiteSettings) =>
+        Object.entries(settings.redirects).map(([from, to]) => ({ route: to, path: ['redirects', from] })),
     },
     menu: {
       file: 'menu.yaml',
       schema: menuSchema,
-      links: (menu: Menu) => menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
+      links: (menu: Menu) =>
+        menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
     },
     courses: {
       file: 'courses.yaml',
       schema: coursesSchema,
       links: (courses: Courses) =>
-        Object.entries(courses.levelFinder.results).flatMap(([key, result]) => (result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [])),
+        Object.entries(courses.levelFinder.results).flatMap(([key, result]) =>
+          result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [],
+        ),
     },
     trainingTimes: { file: 'training-times.yaml', schema: trainingTimesSchema },
   },

@@ -26,14 +26,21 @@ export function MembershipTemplate({ page, data }: PageProps<Membership>) {
       <h1>{page.title}</h1>
       <p className="membership__intro">{page.data.intro}</p>
       <div className="membership__signup">
-        <a className="button membership__button" href={data.site.membershipUrl} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button membership__button"
+          href={data.site.membershipUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {page.data.signupLabel}
           <span className="visually-hidden"> (åpnes i ny fane)</span>
         </a>
         {page.data.signupNote ? <p className="membership__note">{page.data.signupNote}</p> : null}
       </div>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      {page.data.faq ? <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} /> : null}
+      {page.data.faq ? (
+        <FaqList id="faq" title={page.data.faqTitle ?? 'Ofte stilte spørsmål'} items={page.data.faq} />
+      ) : null}
     </article>
   );
 }

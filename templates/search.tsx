@@ -18,11 +18,18 @@ type SearchPage = z.infer<typeof searchPageSchema>;
  * hydrated, so the first hits wait for neither.
  */
 export function SearchTemplate({ page, href, searchIndex }: PageProps<SearchPage>) {
-  if (!searchIndex) throw new Error('The search page needs the search index: register its template with usesSearchIndex.');
+  if (!searchIndex)
+    throw new Error('The search page needs the search index: register its template with usesSearchIndex.');
   const props = { indexUrl: searchIndex.url, action: href('/search'), suggestions: page.data.suggestions ?? [] };
   return (
     <div className="search-page">
-      <link rel="preload" href={searchIndex.url} as="fetch" crossOrigin="anonymous" {...{ [INDEX_LINK_ATTRIBUTE]: '' }} />
+      <link
+        rel="preload"
+        href={searchIndex.url}
+        as="fetch"
+        crossOrigin="anonymous"
+        {...{ [INDEX_LINK_ATTRIBUTE]: '' }}
+      />
       <Island name="search-results" component={SearchResults} props={props} when="load" />
       <noscript>
         <p className="search-page__noscript">

@@ -6,8 +6,14 @@ import { InstagramIsland } from './instagram-island.tsx';
 export function SocialTemplate({ page, data }: PageProps) {
   return (
     <article className="social-page">
-      <SocialSection social={data.site.social} level={1} instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} />}>
-        {page.html ? <div className="prose social-page__intro" dangerouslySetInnerHTML={{ __html: page.html }} /> : null}
+      <SocialSection
+        social={data.site.social}
+        level={1}
+        instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} />}
+      >
+        {page.html ? (
+          <div className="prose social-page__intro" dangerouslySetInnerHTML={{ __html: page.html }} />
+        ) : null}
       </SocialSection>
     </article>
   );

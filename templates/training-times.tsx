@@ -18,7 +18,12 @@ export function TrainingTimesTemplate({ page, data, now }: PageProps) {
         Sist oppdatert <time dateTime={times.updated}>{longDate(times.updated)}</time>
       </p>
       <div className="training-page__card">
-        <Island name="training-table" component={TrainingTable} props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }} when="load" />
+        <Island
+          name="training-table"
+          component={TrainingTable}
+          props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }}
+          when="load"
+        />
       </div>
     </article>
   );

@@ -21,7 +21,13 @@ const parts = new Intl.DateTimeFormat('en-GB', {
 /** Year, month, day, hour and minute of an instant on the wall clock in Oslo. */
 export function osloClock(instant) {
   const fields = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: fields.year, month: Number(fields.month), day: fields.day, hour: Number(fields.hour), minute: fields.minute };
+  return {
+    year: fields.year,
+    month: Number(fields.month),
+    day: fields.day,
+    hour: Number(fields.hour),
+    minute: fields.minute,
+  };
 }
 
 /** A scheduled run builds at midnight in Oslo, and at 20:00-20:59 in December. */
@@ -40,6 +46,8 @@ for (const instant of instants) {
   }
   const clock = osloClock(instant);
   const run = !scheduled || scheduledRunBuilds(instant);
-  console.error(`Clock: ${instant.toISOString()} = ${clock.year}-${String(clock.month).padStart(2, '0')}-${clock.day} ${String(clock.hour).padStart(2, '0')}:${clock.minute} in ${zone}: ${run ? 'build' : 'skip (scheduled builds run at 00:xx, and at 20:xx in December, in Oslo)'}`);
+  console.error(
+    `Clock: ${instant.toISOString()} = ${clock.year}-${String(clock.month).padStart(2, '0')}-${clock.day} ${String(clock.hour).padStart(2, '0')}:${clock.minute} in ${zone}: ${run ? 'build' : 'skip (scheduled builds run at 00:xx, and at 20:xx in December, in Oslo)'}`,
+  );
   console.log(`run=${run}`);
 }

@@ -32,7 +32,11 @@ const ISLANDS_ENTRY = 'clubsite:islands';
  * splitting puts React in one shared chunk that only the islands pull in. Names carry a
  * content hash, so a host can cache them forever.
  */
-export async function bundleClient(root: string, site: SiteDefinition, options: { minify: boolean }): Promise<ClientBundle> {
+export async function bundleClient(
+  root: string,
+  site: SiteDefinition,
+  options: { minify: boolean },
+): Promise<ClientBundle> {
   const islandNames = Object.keys(site.islands).sort();
   const entryPoints: Record<string, string> = { style: site.styles };
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
@@ -40,7 +44,10 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
   const islandsModule = [
     `import { startIslands } from ${JSON.stringify(path.resolve(root, site.islandRuntime))};`,
     'startIslands({',
-    ...islandNames.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`),
+    ...islandNames.map(
+      (name) =>
+        `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name] ?? ''))}),`,
+    ),
     '});',
   ].join('\n');
   const common = {
@@ -88,7 +95,11 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
     const styles = [outputOf(site.styles)].filter((file): file is string => file !== undefined);
     const scripts = site.scripts.map(outputOf).filter((file): file is string => file !== undefined);
     const islandRuntime = [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1];
-    const islandPreloads = preloadsOf(main.metafile, islandRuntime, new Map(islandNames.map((name) => [name, outputOf(site.islands[name] ?? '')])));
+    const islandPreloads = preloadsOf(
+      main.metafile,
+      islandRuntime,
+      new Map(islandNames.map((name) => [name, outputOf(site.islands[name] ?? '')])),
+    );
     const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
     return {
       files,
@@ -108,7 +119,11 @@ export async function bundleClient(root: string, site: SiteDefinition, options: 
  * What each island needs: its chunk and the modules the runtime imports beside it (React),
  * each with everything it imports in turn. Other islands' chunks are not included.
  */
-function preloadsOf(metafile: esbuild.Metafile, runtime: string | undefined, islands: Map<string, string | undefined>): Record<string, string[]> {
+function preloadsOf(
+  metafile: esbuild.Metafile,
+  runtime: string | undefined,
+  islands: Map<string, string | undefined>,
+): Record<string, string[]> {
   const islandChunks = new Set(islands.values());
   const shared = (runtime ? (metafile.outputs[runtime]?.imports ?? []) : [])
     .filter((found) => found.kind === 'dynamic-import' && !islandChunks.has(found.path))
@@ -118,7 +133,8 @@ function preloadsOf(metafile: esbuild.Metafile, runtime: string | undefined, isl
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
-      for (const found of metafile.outputs[file]?.imports ?? []) if (found.kind === 'import-statement') visit(found.path);
+      for (const found of metafile.outputs[file]?.imports ?? [])
+        if (found.kind === 'import-statement') visit(found.path);
     };
     start.forEach(visit);
     return [...seen].sort();

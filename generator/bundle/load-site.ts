@@ -21,7 +21,9 @@ export interface LoadedSite {
  * imported once per process, and an edited template gets a fresh module.
  */
 export async function loadSite(root: string, entry: string): Promise<LoadedSite> {
-  const candidates = /\.[cm]?[jt]sx?$/.test(entry) ? [entry] : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
+  const candidates = /\.[cm]?[jt]sx?$/.test(entry)
+    ? [entry]
+    : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
   if (!candidates.some((candidate) => existsSync(path.resolve(root, candidate)))) {
     throw new ContentError({
       code: 'missing-file',
@@ -56,7 +58,10 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
   const file = path.join(cacheDir, `site-${contentHash(code)}.mjs`);
   await writeFile(file, code);
   const module = (await import(pathToFileURL(file).href)) as { default: SiteDefinition };
-  return { site: module.default, inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)) };
+  return {
+    site: module.default,
+    inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
+  };
 }
 
 /**
@@ -75,7 +80,9 @@ export function bundleError(error: unknown, root: string): ContentError | unknow
   if (!first) return error;
   return new ContentError({
     code: 'bundle-failed',
-    file: first.location ? path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join('/') : '(site code)',
+    file: first.location
+      ? path.relative(root, path.resolve(root, first.location.file)).split(path.sep).join('/')
+      : '(site code)',
     line: first.location?.line,
     column: first.location ? first.location.column + 1 : undefined,
     message: first.text,

@@ -23,7 +23,8 @@ export interface ChangeContext {
   devClientInputs: ReadonlySet<string>;
 }
 
-const inside = (dir: string, file: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+const inside = (dir: string, file: string) =>
+  file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 const isStyle = (file: string) => /\.css$/i.test(file);
 
 /**

@@ -24,7 +24,9 @@ export type BuildOutcome =
 /** A file that vanished or changed kind between listing and reading: an editor mid-save. */
 function isSaveRace(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return !(error instanceof BuildFailed) && ['ENOENT', 'EISDIR', 'ENOTDIR', 'EBUSY', 'EPERM', 'EACCES'].includes(code ?? '');
+  return (
+    !(error instanceof BuildFailed) && ['ENOENT', 'EISDIR', 'ENOTDIR', 'EBUSY', 'EPERM', 'EACCES'].includes(code ?? '')
+  );
 }
 
 export function problemsOf(error: unknown): DevProblem[] {
@@ -38,7 +40,8 @@ export function problemsOf(error: unknown): DevProblem[] {
     }));
   }
   const message = error instanceof Error ? error.message : String(error);
-  const hint = 'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.';
+  const hint =
+    'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.';
   return [{ location: '(clubsite)', message, hint, text: `✖ (clubsite)\n  ${message}\n  Hint: ${hint}` }];
 }
 

@@ -24,7 +24,9 @@ export interface DevRequestOptions {
  * path, /kurs → /kurs/, 404.html with 404), HTML with the reload script added, the reload
  * script and its event stream. Only GET and HEAD; nothing is read from disk.
  */
-export function devRequestHandler(options: DevRequestOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function devRequestHandler(
+  options: DevRequestOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const source = memorySource(options.files);
   const inject = (html: string) => injectReloadScript(html, options.revision(), options.reloadClient().hash);
 

@@ -152,7 +152,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let first: BuildOutcome;
   try {
     [first, reloadClient] = await Promise.all([
-      builder.run(planChanges([], { root, contentDir, siteInputs: new Set(), clientInputs: new Set(), devClientInputs: new Set() })),
+      builder.run(
+        planChanges([], {
+          root,
+          contentDir,
+          siteInputs: new Set(),
+          clientInputs: new Set(),
+          devClientInputs: new Set(),
+        }),
+      ),
       bundleReloadClient(root),
     ]);
   } catch (error) {
@@ -163,7 +171,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (first.ok) builds += 1;
   firstDone();
 
-  const watched = [contentDir, ...['templates', 'site', 'client'].map((dir) => path.join(root, dir))].filter((dir) => existsSync(dir));
+  const watched = [contentDir, ...['templates', 'site', 'client'].map((dir) => path.join(root, dir))].filter((dir) =>
+    existsSync(dir),
+  );
   const watcher: FSWatcher = watch(watched, { ignoreInitial: true, ignored: (file) => isIgnoredPath(file) });
   watcher.on('all', (event, file) => {
     if (event !== 'addDir') queue?.add(file);

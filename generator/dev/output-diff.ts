@@ -11,7 +11,10 @@ export interface OutputDiff {
 function same(a: string | Uint8Array, b: string | Uint8Array): boolean {
   if (a === b) return true;
   if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b && a === b;
-  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return (
+    a.byteLength === b.byteLength &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength))
+  );
 }
 
 /** Which output files a rebuild changed. */

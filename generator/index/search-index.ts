@@ -68,7 +68,10 @@ export function buildSearchIndex(pages: RenderedPage[], href: (route: string) =>
   const records = new Map(index.records.map((record) => [record.i, record]));
   const file: SearchIndexJson = {
     keys: index.keys,
-    entries: documents.map((document, position) => ({ document, record: records.get(position) ?? { i: position, $: {} } })),
+    entries: documents.map((document, position) => ({
+      document,
+      record: records.get(position) ?? { i: position, $: {} },
+    })),
   };
   const json = JSON.stringify(file);
   return { path: `assets/search-${contentHash(json)}.json`, json, documents: documents.length };

@@ -23,7 +23,12 @@ const PAGE_FILE = /\.(md|ya?ml)$/;
 /** Parsed files of earlier builds by absolute path, reused while the text is the same (dev). */
 export type PageCache = Map<string, { text: string; parsed: PageSource | YamlSource }>;
 
-function parseOnce<T extends PageSource | YamlSource>(cache: PageCache | undefined, absolute: string, text: string, parse: () => T | undefined): T | undefined {
+function parseOnce<T extends PageSource | YamlSource>(
+  cache: PageCache | undefined,
+  absolute: string,
+  text: string,
+  parse: () => T | undefined,
+): T | undefined {
   const known = cache?.get(absolute);
   if (known && known.text === text) return known.parsed as T;
   const parsed = parse();
@@ -49,7 +54,12 @@ function readIfThere(file: string, encoding: 'utf8' | null = 'utf8'): string | B
 }
 
 /** Reads every collection named by the site and every page under content/pages. */
-export async function loadContent(paths: ContentPaths, site: SiteDefinition, errors: ContentError[], cache?: PageCache): Promise<LoadedContent> {
+export async function loadContent(
+  paths: ContentPaths,
+  site: SiteDefinition,
+  errors: ContentError[],
+  cache?: PageCache,
+): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
   const files = await listFiles(paths.contentDir);
   const collections = new Map<string, YamlSource>();
@@ -81,14 +91,18 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
     const absolute = path.join(paths.contentDir, inContent);
     const text = readIfThere(absolute);
     if (text === undefined) return undefined;
-    return parseOnce(cache, absolute, text, () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice('pages/'.length), text)));
+    return parseOnce(cache, absolute, text, () =>
+      collectErrors(errors, () => parsePage(relative(absolute), inContent.slice('pages/'.length), text)),
+    );
   });
   if (cache) {
     const listed = new Set(files.map((inContent) => path.join(paths.contentDir, inContent)));
     for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
   const dataFiles = new Set(Object.values(site.collections).map((definition) => definition.file));
-  const assetFiles = files.filter((file) => !file.startsWith('pages/') && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file));
+  const assetFiles = files.filter(
+    (file) => !file.startsWith('pages/') && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
+  );
   const assets = new Map(
     assetFiles.flatMap((file) => {
       const bytes = readIfThere(path.join(paths.contentDir, file), null);
@@ -101,10 +115,12 @@ export async function loadContent(paths: ContentPaths, site: SiteDefinition, err
 /** Every file below `dir`, relative to it, with forward slashes, in a stable order. */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    // Nor in hidden folders (content/.schemas: the editors' schemas, not the site's files).
-    .filter((file) => !file.split('/').some((segment) => segment.startsWith('.')))
-    .sort();
+  return (
+    entries
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      // Nor in hidden folders (content/.schemas: the editors' schemas, not the site's files).
+      .filter((file) => !file.split('/').some((segment) => segment.startsWith('.')))
+      .sort()
+  );
 }

@@ -48,7 +48,9 @@ export function locate(source: YamlSource, path: readonly PropertyKey[], at: 'va
   let keyNode: Node | undefined;
   for (const key of path) {
     if (isMap(node)) {
-      const pair = node.items.find((item) => isNode(item.key) && 'value' in item.key && String(item.key.value) === String(key));
+      const pair = node.items.find(
+        (item) => isNode(item.key) && 'value' in item.key && String(item.key.value) === String(key),
+      );
       if (!pair) break;
       keyNode = isNode(pair.key) ? pair.key : undefined;
       node = pair.value;

@@ -15,7 +15,8 @@ const renderers = {
 };
 for (const md of Object.values(renderers)) {
   const image = md.renderer.rules.image!;
-  md.renderer.rules.image = (tokens, index, options, env, self) => (tokens[index]?.meta?.picture as string | undefined) ?? image(tokens, index, options, env, self);
+  md.renderer.rules.image = (tokens, index, options, env, self) =>
+    (tokens[index]?.meta?.picture as string | undefined) ?? image(tokens, index, options, env, self);
 }
 
 /**
@@ -23,7 +24,10 @@ for (const md of Object.values(renderers)) {
  * Internal links get the base path and trailing slash; images under content/ get their hashed
  * asset URL; external links are left as written.
  */
-export function renderMarkdown(body: string, options: { allowHtml: boolean; bodyLineOffset: number; links: MarkdownLinks }): string {
+export function renderMarkdown(
+  body: string,
+  options: { allowHtml: boolean; bodyLineOffset: number; links: MarkdownLinks },
+): string {
   const md = options.allowHtml ? renderers.html : renderers.safe;
   const tokens = md.parse(body, {});
   for (const block of tokens) {

@@ -20,16 +20,27 @@ export async function photosOf(
 ): Promise<Map<string, PhotoResult> | undefined> {
   if (!site.photos) return undefined;
   const widths = allWidths([site.photos, ...Object.values(site.templates).map((template) => template.photos)]);
-  return processPhotos(files, { widths, sizes: site.photos.sizes }, cacheDir, (done, total) => onProgress?.('images', done, total));
+  return processPhotos(files, { widths, sizes: site.photos.sizes }, cacheDir, (done, total) =>
+    onProgress?.('images', done, total),
+  );
 }
 
 /** Each processed photo's files: a page that shows the photo publishes these, not the original. */
 export function photoOutputs(photos: ReadonlyMap<string, PhotoResult> | undefined): Map<string, PhotoVariant[]> {
-  return new Map([...(photos ?? [])].flatMap(([file, result]): Array<[string, PhotoVariant[]]> => (result.ok ? [[file, result.photo.variants]] : [])));
+  return new Map(
+    [...(photos ?? [])].flatMap(
+      ([file, result]): Array<[string, PhotoVariant[]]> => (result.ok ? [[file, result.photo.variants]] : []),
+    ),
+  );
 }
 
 /** The Markdown hook of one page: markup for a photo, undefined for any other image. */
-export function photoPicture(input: RenderInput, template: TemplateDefinition, page: ValidatedPage, errors: ContentError[]) {
+export function photoPicture(
+  input: RenderInput,
+  template: TemplateDefinition,
+  page: ValidatedPage,
+  errors: ContentError[],
+) {
   let first = true;
   return (file: string, alt: string, line: number): string | undefined => {
     const result = input.photos?.get(file);
@@ -47,8 +58,15 @@ export function photoPicture(input: RenderInput, template: TemplateDefinition, p
       return '';
     }
     input.assets.publish(file);
-    const options = { widths: template.photos?.widths ?? input.site.photos.widths, sizes: template.photos?.sizes ?? input.site.photos.sizes };
-    const html = pictureHtml(result.photo, alt, { ...options, first, url: (variant) => `${input.urls.base}${variant.output}` });
+    const options = {
+      widths: template.photos?.widths ?? input.site.photos.widths,
+      sizes: template.photos?.sizes ?? input.site.photos.sizes,
+    };
+    const html = pictureHtml(result.photo, alt, {
+      ...options,
+      first,
+      url: (variant) => `${input.urls.base}${variant.output}`,
+    });
     first = false;
     return html;
   };

@@ -56,7 +56,13 @@ export async function processPhotos(
   for (let index = 0; index < photos.length; index += 2) {
     await Promise.all(
       photos.slice(index, index + 2).map(async ([file, bytes]) => {
-        results.set(file, await processPhoto(file, bytes, options, cache).catch((error: unknown) => ({ ok: false as const, reason: (error as Error).message })));
+        results.set(
+          file,
+          await processPhoto(file, bytes, options, cache).catch((error: unknown) => ({
+            ok: false as const,
+            reason: (error as Error).message,
+          })),
+        );
         onProgress?.(results.size, photos.length);
       }),
     );
@@ -64,18 +70,34 @@ export async function processPhotos(
   return results;
 }
 
-async function processPhoto(file: string, bytes: Uint8Array, options: PhotoOptions, cache: PhotoCache): Promise<PhotoResult> {
+async function processPhoto(
+  file: string,
+  bytes: Uint8Array,
+  options: PhotoOptions,
+  cache: PhotoCache,
+): Promise<PhotoResult> {
   const source = contentHash(bytes, 20);
-  const info = await cache.json(`${source}-info`, async () => {
-    const sharp = await loadSharp();
-    photoWork.sharpCalls++;
-    const meta = await sharp(bytes).metadata();
-    if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? '')) throw new Error(`not a JPEG, PNG or WebP image (${meta.format ?? 'unknown format'})`);
-    const upright = (meta.orientation ?? 1) >= 5;
-    return { width: upright ? meta.height : meta.width, height: upright ? meta.width : meta.height, format: meta.format as Photo['fallback'] };
-  }).catch((error: unknown) => {
-    throw new Error(/unsupported image format|Input buffer|not a JPEG/i.test((error as Error).message) ? 'it is not a JPEG, PNG or WebP image sharp can read' : (error as Error).message);
-  });
+  const info = await cache
+    .json(`${source}-info`, async () => {
+      const sharp = await loadSharp();
+      photoWork.sharpCalls++;
+      const meta = await sharp(bytes).metadata();
+      if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
+        throw new Error(`not a JPEG, PNG or WebP image (${meta.format ?? 'unknown format'})`);
+      const upright = (meta.orientation ?? 1) >= 5;
+      return {
+        width: upright ? meta.height : meta.width,
+        height: upright ? meta.width : meta.height,
+        format: meta.format as Photo['fallback'],
+      };
+    })
+    .catch((error: unknown) => {
+      throw new Error(
+        /unsupported image format|Input buffer|not a JPEG/i.test((error as Error).message)
+          ? 'it is not a JPEG, PNG or WebP image sharp can read'
+          : (error as Error).message,
+      );
+    });
   const widths = [...new Set(options.widths.map((width) => Math.min(width, info.width)))].sort((a, b) => a - b);
   const formats: PhotoVariant['format'][] = ['avif', 'webp', ...(info.format === 'webp' ? [] : [info.format])];
   const name = path.basename(file, path.extname(file));
@@ -86,7 +108,11 @@ async function processPhoto(file: string, bytes: Uint8Array, options: PhotoOptio
     const sharp = await loadSharp();
     photoWork.sharpCalls++;
     // rotate(): upright by the EXIF orientation. Raw pixels carry no EXIF, GPS or ICC text at all.
-    return sharp(bytes).rotate().resize({ width: widths.at(-1), withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    return sharp(bytes)
+      .rotate()
+      .resize({ width: widths.at(-1), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   };
   for (const width of widths) {
     for (const format of formats) {
@@ -96,9 +122,18 @@ async function processPhoto(file: string, bytes: Uint8Array, options: PhotoOptio
         decoded ??= largest();
         const { data, info: raw } = await decoded;
         photoWork.sharpCalls++;
-        const image = sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } }).resize({ width, withoutEnlargement: true });
+        const image = sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } }).resize({
+          width,
+          withoutEnlargement: true,
+        });
         const encoded =
-          format === 'avif' ? image.avif({ quality: QUALITY.avif, effort: 2 }) : format === 'webp' ? image.webp({ quality: QUALITY.webp }) : format === 'jpeg' ? image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true }) : image.png({ compressionLevel: 9, palette: true });
+          format === 'avif'
+            ? image.avif({ quality: QUALITY.avif, effort: 2 })
+            : format === 'webp'
+              ? image.webp({ quality: QUALITY.webp })
+              : format === 'jpeg'
+                ? image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true })
+                : image.png({ compressionLevel: 9, palette: true });
         return new Uint8Array(await encoded.toBuffer());
       });
       const extension = format === 'jpeg' ? 'jpg' : format;

@@ -6,9 +6,14 @@
  */
 import type { Photo, PhotoOptions, PhotoVariant } from './photos.ts';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function pictureHtml(photo: Photo, alt: string, options: PhotoOptions & { first: boolean; url: (variant: PhotoVariant) => string }): string {
+export function pictureHtml(
+  photo: Photo,
+  alt: string,
+  options: PhotoOptions & { first: boolean; url: (variant: PhotoVariant) => string },
+): string {
   const widths = options.widths.map((width) => Math.min(width, photo.width));
   const variants = photo.variants.filter((variant) => widths.includes(variant.width));
   const srcset = (format: PhotoVariant['format']) =>

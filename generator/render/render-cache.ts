@@ -38,7 +38,8 @@ function pageKey(page: ValidatedPage, searchIndex: TemplateProps['searchIndex'])
   return JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset, searchIndex ?? null]);
 }
 
-const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && (a === b || Buffer.from(a).equals(Buffer.from(b)));
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) =>
+  a !== undefined && (a === b || Buffer.from(a).equals(Buffer.from(b)));
 
 /**
  * Pages of earlier builds, for `clubsite dev`: a page whose own file and shared inputs are as
@@ -59,10 +60,20 @@ export class RenderCache {
     this.rendered = 0;
   }
 
-  render(input: RenderInput, page: ValidatedPage, summaries: PageSummary[], errors: ContentError[], searchIndex?: TemplateProps['searchIndex']): RenderedPage | undefined {
+  render(
+    input: RenderInput,
+    page: ValidatedPage,
+    summaries: PageSummary[],
+    errors: ContentError[],
+    searchIndex?: TemplateProps['searchIndex'],
+  ): RenderedPage | undefined {
     const key = pageKey(page, searchIndex);
     const entry = this.entries.get(page.source);
-    if (entry && entry.key === key && entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))) {
+    if (
+      entry &&
+      entry.key === key &&
+      entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))
+    ) {
       // The page's images are published in this build too.
       for (const [file] of entry.assets) input.assets.publish(file);
       this.reused += 1;

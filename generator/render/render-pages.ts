@@ -22,7 +22,13 @@ export interface RenderInput {
   now: Date;
   urls: Urls;
   assets: ContentAssets;
-  client: { styles: string[]; scripts: string[]; islandRuntime: string | undefined; headScripts: string[]; islandPreloads?: Record<string, string[]> };
+  client: {
+    styles: string[];
+    scripts: string[];
+    islandRuntime: string | undefined;
+    headScripts: string[];
+    islandPreloads?: Record<string, string[]>;
+  };
   /** Processed photos by their file under content/ (render/photos.ts). */
   photos?: Map<string, PhotoResult>;
 }
@@ -94,7 +100,10 @@ export function renderPage(
     checkIslands(bodyHtml, input.site, page, errors);
     const hasIsland = bodyHtml.includes(`<${ISLAND_TAG}`);
     const securityPolicy = pagePolicy(input.client.headScripts, template.securityPolicy?.(props));
-    const scripts = [...input.client.scripts, ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : [])];
+    const scripts = [
+      ...input.client.scripts,
+      ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : []),
+    ];
     const documentHtml = renderToStaticMarkup(
       createElement(input.site.document, {
         ...props,
@@ -109,7 +118,14 @@ export function renderPage(
     );
     const html = `<!doctype html>\n${documentHtml}\n`;
     checkLinks(html, input, page, errors);
-    return { route: page.route, html, page: full, noindex: page.noindex, searchText: template.searchText?.(props) ?? '', securityPolicy };
+    return {
+      route: page.route,
+      html,
+      page: full,
+      noindex: page.noindex,
+      searchText: template.searchText?.(props) ?? '',
+      securityPolicy,
+    };
   } catch (error) {
     if (error instanceof ContentError) {
       errors.push(error);

@@ -1,8 +1,27 @@
 /** Named entities that React, markdown-it or a hand-written page may leave in the HTML (names are case-sensitive). */
 const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '',
-  laquo: '«', raquo: '»', ndash: '–', mdash: '—', hellip: '…', bull: '•', middot: '·', copy: '©',
-  aelig: 'æ', oslash: 'ø', aring: 'å', AElig: 'Æ', Oslash: 'Ø', Aring: 'Å', eacute: 'é',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  shy: '',
+  laquo: '«',
+  raquo: '»',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  bull: '•',
+  middot: '·',
+  copy: '©',
+  aelig: 'æ',
+  oslash: 'ø',
+  aring: 'å',
+  AElig: 'Æ',
+  Oslash: 'Ø',
+  Aring: 'Å',
+  eacute: 'é',
 };
 
 /** Raw-text elements: their contents are code, never text, and may hold anything but their end tag. */
@@ -11,13 +30,53 @@ const RAW_TEXT = /<(script|style|template|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 /** A comment, or a tag with its name and attributes (quoted values may hold `>`). */
 const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** Elements whose contents a visitor does not read as text on the page: drawings, no-script fallbacks. */
 const UNREAD = new Set(['svg', 'math', 'noscript', 'iframe', 'object', 'canvas', 'audio', 'video']);
 
 /** Tags inside a line of text: removing them must not split a word («<strong>S</strong>vøm» is «Svøm»). */
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+]);
 
 /**
  * Whether an element is out of sight: `hidden` (shown later by a script, if at all), or text

@@ -10,7 +10,12 @@ export type RouteEntry = { kind: 'page'; page: ValidatedPage } | { kind: 'redire
 /** Every URL the site answers, from one source each. */
 export type RouteTable = Map<string, RouteEntry>;
 
-export function buildRouteTable(content: ValidatedContent, settings: SiteSettings, loaded: LoadedContent, errors: ContentError[]): RouteTable {
+export function buildRouteTable(
+  content: ValidatedContent,
+  settings: SiteSettings,
+  loaded: LoadedContent,
+  errors: ContentError[],
+): RouteTable {
   const table: RouteTable = new Map();
   const owners = new Map<string, string>();
   for (const page of content.pages) {
@@ -71,11 +76,32 @@ export function buildRouteTable(content: ValidatedContent, settings: SiteSetting
 }
 
 /** The routes that collections and front matter name in their fields, each checked with its line. */
-export function checkDeclaredLinks(site: SiteDefinition, content: ValidatedContent, loaded: LoadedContent, table: RouteTable, errors: ContentError[]): void {
-  const check = (route: string, source: Parameters<typeof locate>[0] | undefined, path: (string | number)[], file: string) => {
+export function checkDeclaredLinks(
+  site: SiteDefinition,
+  content: ValidatedContent,
+  loaded: LoadedContent,
+  table: RouteTable,
+  errors: ContentError[],
+): void {
+  const check = (
+    route: string,
+    source: Parameters<typeof locate>[0] | undefined,
+    path: (string | number)[],
+    file: string,
+  ) => {
     if (table.has(normalizeRoute(route))) return;
     const where = source ? locate(source, path) : undefined;
-    errors.push(brokenLink(route, file, where, path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('').replace(/^\./, '')));
+    errors.push(
+      brokenLink(
+        route,
+        file,
+        where,
+        path
+          .map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`))
+          .join('')
+          .replace(/^\./, ''),
+      ),
+    );
   };
   for (const [name, definition] of Object.entries(site.collections)) {
     const data = content.data[name];
@@ -90,7 +116,12 @@ export function checkDeclaredLinks(site: SiteDefinition, content: ValidatedConte
   }
 }
 
-export function brokenLink(route: string, file: string, where: { line?: number; column?: number } | undefined, field?: string): ContentError {
+export function brokenLink(
+  route: string,
+  file: string,
+  where: { line?: number; column?: number } | undefined,
+  field?: string,
+): ContentError {
   return new ContentError({
     code: 'broken-link',
     file,

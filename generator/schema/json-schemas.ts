@@ -12,7 +12,10 @@ import { z, type ZodType } from 'zod';
 import type { SiteDefinition } from '../contract.ts';
 import { basePageSchema } from '../validate/validate-content.ts';
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, Record<string, unknown>>;
+  required?: string[];
+};
 
 const toJson = (schema: ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as JsonSchema;
@@ -36,7 +39,11 @@ export function jsonSchemas(site: SiteDefinition): Map<string, string> {
   const base = toJson(basePageSchema);
   for (const [name, template] of Object.entries(site.templates)) {
     const own = template.schema ? toJson(template.schema) : undefined;
-    const properties: Record<string, Record<string, unknown>> = { ...base.properties, ...own?.properties, template: { type: 'string', const: name } };
+    const properties: Record<string, Record<string, unknown>> = {
+      ...base.properties,
+      ...own?.properties,
+      template: { type: 'string', const: name },
+    };
     for (const [field, help] of Object.entries(site.pageFieldHelp ?? {})) {
       if (properties[field]) properties[field] = { ...properties[field], description: help };
     }

@@ -12,5 +12,7 @@ export async function writeSchemasCommand(root: string, dir: string): Promise<st
   const changed = await writeJsonSchemas(loaded.site, dir);
   const where = path.relative(root, dir) || '.';
   const total = jsonSchemas(loaded.site).size;
-  return changed.length === 0 ? `${total} schemas in ${where}, all up to date` : `${total} schemas in ${where}; written: ${changed.join(', ')}`;
+  return changed.length === 0
+    ? `${total} schemas in ${where}, all up to date`
+    : `${total} schemas in ${where}; written: ${changed.join(', ')}`;
 }

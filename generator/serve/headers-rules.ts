@@ -19,7 +19,8 @@ export function parseHeaders(text: string): HeaderRules {
       continue;
     }
     const colon = line.indexOf(':');
-    if (colon > 0) rules.at(-1)?.headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
+    if (colon > 0)
+      rules.at(-1)?.headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
   }
   return rules;
 }

@@ -7,13 +7,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 export function isLoopbackHost(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)
+  );
 }
 
 export function hostAllowed(hostHeader: string | undefined, bindHost: string): boolean {
   if (!isLoopbackHost(bindHost)) return true;
   if (hostHeader === undefined) return true;
-  const name = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.replace(/:\d*$/, '');
+  const name = hostHeader.startsWith('[')
+    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
+    : hostHeader.replace(/:\d*$/, '');
   return isLoopbackHost(name);
 }
 
@@ -23,11 +30,15 @@ export function hostAllowed(hostHeader: string | undefined, bindHost: string): b
  */
 export function refuseRequest(request: IncomingMessage, response: ServerResponse, bindHost: string): boolean {
   if (!hostAllowed(request.headers.host, bindHost)) {
-    response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This server only answers requests to localhost.');
+    response
+      .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+      .end('This server only answers requests to localhost.');
     return true;
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+    response
+      .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+      .end('Method not allowed');
     return true;
   }
   return false;

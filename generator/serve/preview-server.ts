@@ -24,14 +24,25 @@ export interface PreviewOptions {
 export async function startPreviewServer(options: PreviewOptions): Promise<Server> {
   const dir = path.resolve(options.dir);
   const found = await stat(dir).catch(() => undefined);
-  if (!found?.isDirectory()) throw new ServeError(`There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`);
+  if (!found?.isDirectory())
+    throw new ServeError(
+      `There is no built site in ${options.dir}. Run "clubsite build" first, or name the folder: clubsite preview <dir>.`,
+    );
   const base = normalizeBase(options.base ?? '/');
   const source = folderSource(dir);
   const headerRules = await readHeaderRules(dir);
   const server = createServer((request, response) => {
     if (refuseRequest(request, response, options.host)) return;
     resolveRequest(source, request.url ?? '/', base)
-      .then((resolved) => send(request, response, resolved, undefined, headersFor(headerRules, (request.url ?? '/').split('?', 1)[0] ?? '/')))
+      .then((resolved) =>
+        send(
+          request,
+          response,
+          resolved,
+          undefined,
+          headersFor(headerRules, (request.url ?? '/').split('?', 1)[0] ?? '/'),
+        ),
+      )
       .catch((error: unknown) => {
         console.error(`✖ ${request.url}: ${(error as Error).message}`);
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -39,6 +50,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
       });
   });
   const port = await listen(server, options.port, options.host);
-  if (!options.quiet) console.log(`Preview of ${options.dir} on ${displayUrl(options.host, port, base)} (Ctrl+C to stop)`);
+  if (!options.quiet)
+    console.log(`Preview of ${options.dir} on ${displayUrl(options.host, port, base)} (Ctrl+C to stop)`);
   return server;
 }

@@ -98,9 +98,17 @@ export async function resolveRequest(source: FileSource, urlPath: string, base =
 }
 
 /** Sends a resolved answer; only GET and HEAD are served. */
-export function send(request: IncomingMessage, response: ServerResponse, resolved: Resolved, transform?: (html: string) => string, headers: Record<string, string> = {}): void {
+export function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  resolved: Resolved,
+  transform?: (html: string) => string,
+  headers: Record<string, string> = {},
+): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed');
+    response
+      .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+      .end('Method not allowed');
     return;
   }
   if (resolved.location) {
@@ -109,7 +117,8 @@ export function send(request: IncomingMessage, response: ServerResponse, resolve
   }
   let body = resolved.body ?? '';
   const type = contentType(resolved.file ?? '.html');
-  if (transform && type.startsWith('text/html')) body = transform(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+  if (transform && type.startsWith('text/html'))
+    body = transform(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
   const hashed = /(^|\/)assets\//.test(resolved.file ?? '');
   response.writeHead(resolved.status, {
     'content-type': type,

@@ -70,7 +70,9 @@ export function describeIssue(issue: core.$ZodIssue, input: unknown): { message:
       const exact = 'exact' in issue && issue.exact ? 'exactly' : word;
       const unit = issue.origin === 'array' ? ' entries' : issue.origin === 'string' ? ' characters' : '';
       return {
-        message: custom ? `Expected ${issue.message}, found ${found}.` : `Expected ${exact} ${String(bound)}${unit}, found ${found}.`,
+        message: custom
+          ? `Expected ${issue.message}, found ${found}.`
+          : `Expected ${exact} ${String(bound)}${unit}, found ${found}.`,
         hint: issue.origin === 'array' ? 'Add or remove entries in the list.' : 'Change the value to fit.',
       };
     }

@@ -27,7 +27,9 @@ export const basePageSchema = z.object({
 /** The site settings the generator itself reads from the `site` collection. */
 export const siteSettingsSchema = z.object({
   origin: z.url({ protocol: /^https?$/ }),
-  redirects: z.record(z.string().regex(/^\//, 'a route starting with /'), z.string().regex(/^\//, 'a route starting with /')).default({}),
+  redirects: z
+    .record(z.string().regex(/^\//, 'a route starting with /'), z.string().regex(/^\//, 'a route starting with /'))
+    .default({}),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -42,12 +44,26 @@ export function validateSource<T>(source: YamlSource, schema: ZodType<T>, errors
     const path = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
     const { line, column } = locate(source, path, issue.code === 'unrecognized_keys' ? 'key' : 'value');
     const { message, hint } = describeIssue(issue, input);
-    errors.push(new ContentError({ code: 'invalid-field', file: source.file, line, column, field: fieldPath(path) || undefined, message, hint }));
+    errors.push(
+      new ContentError({
+        code: 'invalid-field',
+        file: source.file,
+        line,
+        column,
+        field: fieldPath(path) || undefined,
+        message,
+        hint,
+      }),
+    );
   }
   return undefined;
 }
 
-export function validateContent(content: LoadedContent, site: SiteDefinition, errors: ContentError[]): ValidatedContent {
+export function validateContent(
+  content: LoadedContent,
+  site: SiteDefinition,
+  errors: ContentError[],
+): ValidatedContent {
   const data: Record<string, unknown> = {};
   for (const [name, definition] of Object.entries(site.collections)) {
     const source = content.collections.get(name);
@@ -94,7 +110,9 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
     return undefined;
   }
   const { title, description, allowHtml, template: templateName, ...rest } = base;
-  const extra = template.schema ? validateSource({ ...sourcePage.frontMatter, data: rest }, template.schema, errors) : rest;
+  const extra = template.schema
+    ? validateSource({ ...sourcePage.frontMatter, data: rest }, template.schema, errors)
+    : rest;
   if (extra === undefined) return undefined;
   return {
     route: sourcePage.route,

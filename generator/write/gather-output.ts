@@ -22,15 +22,31 @@ export interface OutputParts {
  * _redirects, sitemap.xml, robots.txt, the search index, the bundled browser code and the
  * content images in use.
  */
-export function gatherOutput({ pages, notFound, routes, urls, index, client, assets }: OutputParts): Map<string, string | Uint8Array> {
+export function gatherOutput({
+  pages,
+  notFound,
+  routes,
+  urls,
+  index,
+  client,
+  assets,
+}: OutputParts): Map<string, string | Uint8Array> {
   const out = new Map<string, string | Uint8Array>();
   for (const page of pages) out.set(urls.fileOf(page.route), page.html);
   if (notFound) out.set('404.html', notFound.html);
-  const redirects = [...routes].flatMap(([from, entry]) => (entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : []));
+  const redirects = [...routes].flatMap(([from, entry]) =>
+    entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : [],
+  );
   for (const [from, to] of redirects) out.set(urls.fileOf(from), redirectHtml(to, urls));
   if (redirects.length > 0) out.set('_redirects', redirectsFile(redirects, urls));
   out.set('_headers', headersFile(pages, notFound, urls));
-  out.set('sitemap.xml', sitemapXml(pages.filter((page) => !page.noindex).map((page) => page.route), urls));
+  out.set(
+    'sitemap.xml',
+    sitemapXml(
+      pages.filter((page) => !page.noindex).map((page) => page.route),
+      urls,
+    ),
+  );
   out.set('robots.txt', robotsTxt(urls));
   out.set(index.path, index.json);
   for (const [file, data] of client.files) out.set(file, data);

@@ -18,6 +18,7 @@ export function headersFile(pages: RenderedPage[], notFound: RenderedPage | unde
   for (const page of [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))) {
     rules.push([urls.href(page.route), [`Content-Security-Policy: ${headerPolicy(page.securityPolicy)}`]]);
   }
-  if (notFound) rules.push([`${urls.base}404.html`, [`Content-Security-Policy: ${headerPolicy(notFound.securityPolicy)}`]]);
+  if (notFound)
+    rules.push([`${urls.base}404.html`, [`Content-Security-Policy: ${headerPolicy(notFound.securityPolicy)}`]]);
   return `${rules.map(([path, headers]) => [path, ...headers.map((header) => `  ${header}`)].join('\n')).join('\n')}\n`;
 }

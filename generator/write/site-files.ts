@@ -1,6 +1,7 @@
 import type { Urls } from '../urls.ts';
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml: indexable pages only, with origin and base path. */
 export function sitemapXml(routes: string[], urls: Urls): string {
@@ -20,5 +21,8 @@ export function redirectHtml(to: string, urls: Urls): string {
 
 /** _redirects (Netlify, Cloudflare Pages and others): one permanent redirect a line. */
 export function redirectsFile(redirects: Array<[string, string]>, urls: Urls): string {
-  return redirects.map(([from, to]) => `${urls.href(from).replace(/\/$/, '') || '/'} ${urls.href(to)} 301`).join('\n') + (redirects.length > 0 ? '\n' : '');
+  return (
+    redirects.map(([from, to]) => `${urls.href(from).replace(/\/$/, '') || '/'} ${urls.href(to)} 301`).join('\n') +
+    (redirects.length > 0 ? '\n' : '')
+  );
 }

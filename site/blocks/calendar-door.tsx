@@ -18,7 +18,9 @@ interface DoorCardProps {
 export function DoorCard({ door, today, asset, inGrid }: DoorCardProps) {
   const state = doorState(door, today);
   const current = isToday(door, today);
-  const classes = ['calendar-door', `calendar-door--${state}`, current && inGrid ? 'calendar-door--today' : ''].filter(Boolean).join(' ');
+  const classes = ['calendar-door', `calendar-door--${state}`, current && inGrid ? 'calendar-door--today' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <article
       className={classes}

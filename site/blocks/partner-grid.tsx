@@ -15,7 +15,14 @@ export function PartnerGrid({ title, partners, asset }: PartnerGridProps) {
         {partners.map((partner) => (
           <li key={partner.href}>
             <a className="partners__link" href={partner.href} target="_blank" rel="noopener noreferrer">
-              <img src={asset(partner.img)} alt={partner.alt} width="360" height="160" loading="lazy" decoding="async" />
+              <img
+                src={asset(partner.img)}
+                alt={partner.alt}
+                width="360"
+                height="160"
+                loading="lazy"
+                decoding="async"
+              />
               <span className="visually-hidden"> (åpnes i ny fane)</span>
             </a>
           </li>

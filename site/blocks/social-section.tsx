@@ -75,7 +75,13 @@ function LockIcon() {
 
 /** Simple drawn symbols for the networks (a camera, a note, an f), not their trademarks. */
 function NetworkIcon({ network }: { network: SocialCard['network'] }) {
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2,
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+  } as const;
   return (
     <svg viewBox="0 0 24 24" width="28" height="28">
       {network === 'instagram' ? (
@@ -87,7 +93,10 @@ function NetworkIcon({ network }: { network: SocialCard['network'] }) {
       ) : network === 'tiktok' ? (
         <path d="M13 3v12.5a3.5 3.5 0 1 1-3.5-3.5M13 3c.5 3 2.5 5 5.5 5.2" {...common} />
       ) : (
-        <path d="M14.5 21v-8h3l.5-3.5h-3.5V7.5c0-1 .4-1.8 1.9-1.8H18V2.6A24 24 0 0 0 15.4 2.5c-2.7 0-4.4 1.6-4.4 4.6v2.4H8V13h3v8" {...common} />
+        <path
+          d="M14.5 21v-8h3l.5-3.5h-3.5V7.5c0-1 .4-1.8 1.9-1.8H18V2.6A24 24 0 0 0 15.4 2.5c-2.7 0-4.4 1.6-4.4 4.6v2.4H8V13h3v8"
+          {...common}
+        />
       )}
     </svg>
   );

@@ -42,6 +42,9 @@ export function pendingText(door: Pick<DoorFacts, 'date'>, today: string): strin
 }
 
 /** Today's door, if the calendar has one for today. */
-export function todaysDoor<Door extends Pick<DoorFacts, 'date'>>(doors: readonly Door[], today: string): Door | undefined {
+export function todaysDoor<Door extends Pick<DoorFacts, 'date'>>(
+  doors: readonly Door[],
+  today: string,
+): Door | undefined {
   return doors.find((door) => isToday(door, today));
 }

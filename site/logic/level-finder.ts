@@ -63,7 +63,10 @@ export function restart(): FinderState {
  * Problems in a set of steps, as [path, message] pairs: a `next` must point forward to a
  * question that exists (so every path ends), and a `result` must name a known result.
  */
-export function stepProblems(steps: readonly Step[], resultKeys: readonly string[]): Array<{ path: (string | number)[]; message: string; input: unknown }> {
+export function stepProblems(
+  steps: readonly Step[],
+  resultKeys: readonly string[],
+): Array<{ path: (string | number)[]; message: string; input: unknown }> {
   const problems: Array<{ path: (string | number)[]; message: string; input: unknown }> = [];
   steps.forEach((step, index) => {
     for (const choice of ['yes', 'no'] as const) {
@@ -77,7 +80,11 @@ export function stepProblems(steps: readonly Step[], resultKeys: readonly string
           problems.push({ path: [index, choice, 'next'], message, input: branch.next });
         }
       } else if (!resultKeys.includes(branch.result)) {
-        problems.push({ path: [index, choice, 'result'], message: `Expected one of the results: ${resultKeys.join(', ')}`, input: branch.result });
+        problems.push({
+          path: [index, choice, 'result'],
+          message: `Expected one of the results: ${resultKeys.join(', ')}`,
+          input: branch.result,
+        });
       }
     }
   });

@@ -87,7 +87,8 @@ function timesFound(document: SearchDocument, query: string): number {
   const text = `${document.title} ${document.content}`.toLowerCase();
   const wanted = query.toLowerCase();
   const forms = new Set([wanted]);
-  if (wanted.length > 4) for (let at = 0; at < wanted.length; at += 1) forms.add(wanted.slice(0, at) + wanted.slice(at + 1));
+  if (wanted.length > 4)
+    for (let at = 0; at < wanted.length; at += 1) forms.add(wanted.slice(0, at) + wanted.slice(at + 1));
   let most = 0;
   for (const form of forms) {
     let count = 0;

@@ -5,7 +5,9 @@ export const route = z.string().regex(/^\/[a-z0-9\-/]*$/, 'an address inside the
 /** A date as a calendar day: 2025-12-01. */
 export const isoDate = z.iso.date();
 /** A file under content/, like images/logo.svg. */
-export const contentFile = z.string().regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg');
+export const contentFile = z
+  .string()
+  .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg');
 export const externalUrl = z.url({ protocol: /^https?$/ });
 export const text = z.string().trim().min(1);
 

@@ -5,7 +5,10 @@ import { contentFile, route, text } from './common.ts';
 /** A swim course of the club, as the sign-up service knows it (its course type). */
 const course = z.strictObject({
   /** A short key the level finder refers to: hval, sjolove. */
-  id: z.string().regex(/^[a-z]+$/, 'a short key in small letters a-z, like hval').describe('Kort nøkkel med små bokstaver a-z, som hval'),
+  id: z
+    .string()
+    .regex(/^[a-z]+$/, 'a short key in small letters a-z, like hval')
+    .describe('Kort nøkkel med små bokstaver a-z, som hval'),
   name: text.describe('Kursets navn, som Hval'),
   /** The course type in the sign-up address (`{type}` in courseSignup in site.yaml). */
   type: z.number().int().positive().describe('Kurstypen i påmeldingslenken hos Trygg i vann (et tall)'),
@@ -42,7 +45,9 @@ const result = z
     linkText: text.optional(),
   })
   .refine(
-    (value) => (value.course !== undefined) !== (value.level !== undefined && value.link !== undefined && value.linkText !== undefined),
+    (value) =>
+      (value.course !== undefined) !==
+      (value.level !== undefined && value.link !== undefined && value.linkText !== undefined),
     'Expected either "course: hval", or "level", "link" and "linkText" (not both)',
   );
 
@@ -58,16 +63,31 @@ export const coursesSchema = z
     const ids = data.courses.map((entry) => entry.id);
     data.courses.forEach((entry, index) => {
       if (ids.indexOf(entry.id) !== index) {
-        context.addIssue({ code: 'custom', path: ['courses', index, 'id'], message: 'Expected a key no other course has', input: entry.id });
+        context.addIssue({
+          code: 'custom',
+          path: ['courses', index, 'id'],
+          message: 'Expected a key no other course has',
+          input: entry.id,
+        });
       }
     });
     for (const [key, value] of Object.entries(data.levelFinder.results)) {
       if (value.course !== undefined && !ids.includes(value.course)) {
-        context.addIssue({ code: 'custom', path: ['levelFinder', 'results', key, 'course'], message: `Expected one of the courses: ${ids.join(', ')}`, input: value.course });
+        context.addIssue({
+          code: 'custom',
+          path: ['levelFinder', 'results', key, 'course'],
+          message: `Expected one of the courses: ${ids.join(', ')}`,
+          input: value.course,
+        });
       }
     }
     for (const problem of stepProblems(data.levelFinder.steps, Object.keys(data.levelFinder.results))) {
-      context.addIssue({ code: 'custom', path: ['levelFinder', 'steps', ...problem.path], message: problem.message, input: problem.input });
+      context.addIssue({
+        code: 'custom',
+        path: ['levelFinder', 'steps', ...problem.path],
+        message: problem.message,
+        input: problem.input,
+      });
     }
   });
 

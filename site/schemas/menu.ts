@@ -9,12 +9,20 @@ const menuItem = z
   .strictObject({
     label: text.describe('Teksten i menyen'),
     to: route.optional().describe('Adressen menypunktet går til, som /kurs'),
-    calendar: z.literal('current').optional().describe('Skriv «current» i stedet for «to» for å lenke til årets julekalender'),
+    calendar: z
+      .literal('current')
+      .optional()
+      .describe('Skriv «current» i stedet for «to» for å lenke til årets julekalender'),
     published: z.boolean().describe('true: vises i menyen. false: skjult til siden er klar'),
   })
-  .refine((item) => (item.to === undefined) !== (item.calendar === undefined), 'either "to: /address" or "calendar: current", not both');
+  .refine(
+    (item) => (item.to === undefined) !== (item.calendar === undefined),
+    'either "to: /address" or "calendar: current", not both',
+  );
 
-export const menuSchema = z.strictObject({ items: z.array(menuItem).min(1).describe('Menypunktene i den rekkefølgen de vises') });
+export const menuSchema = z.strictObject({
+  items: z.array(menuItem).min(1).describe('Menypunktene i den rekkefølgen de vises'),
+});
 
 export type Menu = z.infer<typeof menuSchema>;
 export type MenuItem = Menu['items'][number];

@@ -26,7 +26,10 @@ export const siteSettingsSchema = z.strictObject({
   spond: externalUrl.describe('Lenken til Spond i bunnteksten'),
   membershipUrl: externalUrl.describe('Lenken til innmelding'),
   withdrawalEmail: z.email().describe('E-postadressen for utmelding'),
-  courseSignup: z.string().regex(/\{type\}/, 'an address with {type} where the course type goes').describe('Påmeldingslenken, med {type} der kurstypen skal stå'),
+  courseSignup: z
+    .string()
+    .regex(/\{type\}/, 'an address with {type} where the course type goes')
+    .describe('Påmeldingslenken, med {type} der kurstypen skal stå'),
   redirects: z.record(route, route).default({}).describe('Gamle adresser som sender videre til nye: «/gammel: /ny»'),
   partners: z.array(partner).length(3).describe('De tre samarbeidspartnerne nederst på forsiden'),
   social: z.strictObject({

@@ -2,13 +2,19 @@ import { z } from 'zod';
 import { normalizeWeekday, WEEKDAYS_NB } from '../dates.ts';
 import { isoDate, text } from './common.ts';
 
-const weekday = text.refine((day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)), 'Expected a weekday in Norwegian, like Mandag');
+const weekday = text.refine(
+  (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
+  'Expected a weekday in Norwegian, like Mandag',
+);
 
 const slot = z.strictObject({
   group: text.describe('Gruppen som trener, en av «groups», for eksempel A'),
   day: weekday.describe('Ukedagen på norsk: Mandag, Tirsdag, Onsdag, Torsdag, Fredag, Lørdag eller Søndag'),
   /** As it is shown: 16:00 - 18:00. */
-  time: z.string().regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00').describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
+  time: z
+    .string()
+    .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
+    .describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
   location: text.describe('Stedet, ett av «locations», for eksempel Aquarama'),
   /** Base training (strength on land) in the session: shown with 🏋️. */
   basis: z.boolean().default(false).describe('true når økta har basistrening på land (vises med 🏋️); kan utelates'),
@@ -17,7 +23,9 @@ const slot = z.strictObject({
 /** The training times: when each group trains, and where. Groups and venues are listed once, and every row must use them. */
 export const trainingTimesSchema = z
   .strictObject({
-    updated: isoDate.describe('Dato tidene sist ble endret, ÅÅÅÅ-MM-DD, for eksempel 2025-10-09. Oppdater den hver gang du endrer tidene.'),
+    updated: isoDate.describe(
+      'Dato tidene sist ble endret, ÅÅÅÅ-MM-DD, for eksempel 2025-10-09. Oppdater den hver gang du endrer tidene.',
+    ),
     groups: z.array(text).min(1).describe('Alle treningsgruppene, for eksempel [A, B, C]'),
     locations: z.array(text).min(1).describe('Alle stedene det trenes, for eksempel [Aquarama, Spicheren]'),
     slots: z.array(slot).min(1).describe('Én linje per økt: gruppe, ukedag, tid, sted og eventuelt basis'),
@@ -25,10 +33,20 @@ export const trainingTimesSchema = z
   .superRefine((data, context) => {
     data.slots.forEach((entry, index) => {
       if (!data.groups.includes(entry.group)) {
-        context.addIssue({ code: 'custom', path: ['slots', index, 'group'], message: `Expected one of the groups: ${data.groups.join(', ')}`, input: entry.group });
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'group'],
+          message: `Expected one of the groups: ${data.groups.join(', ')}`,
+          input: entry.group,
+        });
       }
       if (!data.locations.includes(entry.location)) {
-        context.addIssue({ code: 'custom', path: ['slots', index, 'location'], message: `Expected one of the places: ${data.locations.join(', ')}`, input: entry.location });
+        context.addIssue({
+          code: 'custom',
+          path: ['slots', index, 'location'],
+          message: `Expected one of the places: ${data.locations.join(', ')}`,
+          input: entry.location,
+        });
       }
     });
   });

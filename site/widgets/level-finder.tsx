@@ -35,7 +35,8 @@ export default function LevelFinder({ steps, results }: LevelFinderProps) {
       first.current = false;
       return;
     }
-    if (document.activeElement === document.body || document.activeElement === null) panel.current?.querySelector<HTMLElement>('[data-focus]')?.focus();
+    if (document.activeElement === document.body || document.activeElement === null)
+      panel.current?.querySelector<HTMLElement>('[data-focus]')?.focus();
   }, [state]);
 
   const choose = (choice: Answer) => setState((current) => answer(steps, current, choice));

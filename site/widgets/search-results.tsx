@@ -58,7 +58,11 @@ export const INDEX_LINK_ATTRIBUTE = 'data-search-index';
 // has preloaded the index, so the hits for the address's query are ready when the widget is.
 if (typeof document !== 'undefined') {
   const url = document.querySelector(`link[${INDEX_LINK_ATTRIBUTE}]`)?.getAttribute('href');
-  if (url) loadSearch(url).then((search) => search(queryInAddress()), () => undefined);
+  if (url)
+    loadSearch(url).then(
+      (search) => search(queryInAddress()),
+      () => undefined,
+    );
 }
 
 /**
@@ -109,7 +113,8 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
     return () => window.removeEventListener('popstate', fromAddress);
   }, [show]);
 
-  const addressOf = (query: string) => (query === '' ? action : `${action}?${new URLSearchParams({ q: query }).toString()}`);
+  const addressOf = (query: string) =>
+    query === '' ? action : `${action}?${new URLSearchParams({ q: query }).toString()}`;
   const searchFor = (query: string) => {
     if (query !== queryInAddress()) window.history.pushState(null, '', addressOf(query));
     show(query);

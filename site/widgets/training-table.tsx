@@ -1,6 +1,16 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { osloTime, type OsloTime } from '../dates.ts';
-import { ALL, chooseAll, chooseGroup, chooseMultiple, isToday, toggleGroup, visibleSlots, type FilterState, type Slot } from '../logic/schedule-filter.ts';
+import {
+  ALL,
+  chooseAll,
+  chooseGroup,
+  chooseMultiple,
+  isToday,
+  toggleGroup,
+  visibleSlots,
+  type FilterState,
+  type Slot,
+} from '../logic/schedule-filter.ts';
 
 export interface TrainingTableProps {
   groups: string[];
@@ -20,7 +30,9 @@ function selectValue(state: FilterState): string {
 function captionOf(state: FilterState): string {
   if (state.mode === 'all' || state.selected.length === 0) return 'Treningstider for alle grupper';
   const names = state.selected;
-  return names.length === 1 ? `Treningstider for gruppe ${names[0]}` : `Treningstider for gruppe ${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
+  return names.length === 1
+    ? `Treningstider for gruppe ${names[0]}`
+    : `Treningstider for gruppe ${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
 }
 
 /** 16:00 - 18:00 as it is set in Norwegian: 16:00–18:00. */
@@ -62,7 +74,11 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
             <legend>Velg grupper (ingen valgt viser alle)</legend>
             {groups.map((group) => (
               <label key={group} className="training__check">
-                <input type="checkbox" checked={filter.selected.includes(group)} onChange={() => setFilter((state) => toggleGroup(state, group, groups))} />
+                <input
+                  type="checkbox"
+                  checked={filter.selected.includes(group)}
+                  onChange={() => setFilter((state) => toggleGroup(state, group, groups))}
+                />
                 Gruppe {group}
               </label>
             ))}
@@ -70,11 +86,16 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
         ) : null}
       </div>
       <p className="training__legend">
-        <span aria-hidden="true">📍</span> dagens treninger <span className="training__dot" aria-hidden="true">·</span>{' '}
+        <span aria-hidden="true">📍</span> dagens treninger{' '}
+        <span className="training__dot" aria-hidden="true">
+          ·
+        </span>{' '}
         <span aria-hidden="true">🏋️</span> basistrening
       </p>
       <p className={rows.length === 0 ? 'training__empty' : 'visually-hidden'} role="status">
-        {rows.length === 0 ? 'Ingen treninger funnet for valgte grupper.' : `Viser ${rows.length} ${rows.length === 1 ? 'trening' : 'treninger'}.`}
+        {rows.length === 0
+          ? 'Ingen treninger funnet for valgte grupper.'
+          : `Viser ${rows.length} ${rows.length === 1 ? 'trening' : 'treninger'}.`}
       </p>
       {rows.length === 0 ? null : (
         // A region that can take focus: if the table is wider than a small screen, it scrolls by keyboard too.
@@ -99,7 +120,10 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
               {rows.map((slot) => {
                 const now = isToday(slot, today);
                 return (
-                  <tr key={`${slot.group}-${slot.day}-${slot.time}-${slot.location}`} className={now ? 'training__today' : undefined}>
+                  <tr
+                    key={`${slot.group}-${slot.day}-${slot.time}-${slot.location}`}
+                    className={now ? 'training__today' : undefined}
+                  >
                     <td>{slot.group}</td>
                     <td className="training__day">
                       {now ? (
@@ -112,7 +136,15 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
                     </td>
                     <td className="training__time">{timeSpan(slot.time)}</td>
                     <td>{slot.location}</td>
-                    <td>{slot.basis ? <span role="img" aria-label="Basistrening">🏋️</span> : <span className="visually-hidden">Nei</span>}</td>
+                    <td>
+                      {slot.basis ? (
+                        <span role="img" aria-label="Basistrening">
+                          🏋️
+                        </span>
+                      ) : (
+                        <span className="visually-hidden">Nei</span>
+                      )}
+                    </td>
                   </tr>
                 );
               })}

@@ -1,7 +1,6 @@
 import { build } from '../../generator/build.ts';
 import { median, ms, printTable } from './table.ts';
 
-
 /** A cold build (site code bundled) against warm ones (site module and client bundle reused, as dev does). */
 export async function benchBuild(): Promise<void> {
   const now = '2025-12-10T18:00';

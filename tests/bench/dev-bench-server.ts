@@ -17,7 +17,9 @@ const clock = () => performance.timeOrigin + performance.now();
 let startedAt = 0;
 dev.onStart(() => (startedAt = clock()));
 // The pages are told right before onBuild listeners run.
-dev.onBuild(({ outcome, sent }) => send({ type: 'built', ms: outcome.ms, sent, ok: outcome.ok, startedAt, sentAt: clock() }));
+dev.onBuild(({ outcome, sent }) =>
+  send({ type: 'built', ms: outcome.ms, sent, ok: outcome.ok, startedAt, sentAt: clock() }),
+);
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'memory') {

@@ -21,7 +21,10 @@ const MEMORY_EDITS = Number(process.env.DEV_BENCH_MEMORY_EDITS ?? 500);
 /** chokidar passes on one change per file per 50 ms; saves further apart than that are separate saves. */
 const PAUSE_MS = 60;
 
-type Message = { type: 'ready'; url: string; startMs: number; pages: number } | { type: 'built'; ms: number; sent: string; ok: boolean; startedAt: number; sentAt: number } | { type: 'memory'; rss: number; heapUsed: number; collected: boolean };
+type Message =
+  | { type: 'ready'; url: string; startMs: number; pages: number }
+  | { type: 'built'; ms: number; sent: string; ok: boolean; startedAt: number; sentAt: number }
+  | { type: 'memory'; rss: number; heapUsed: number; collected: boolean };
 
 class DevChild {
   private readonly waiting: Array<{ type: Message['type']; resolve: (message: Message) => void }> = [];
@@ -35,18 +38,25 @@ class DevChild {
   }
 
   static start(project: DevProject): DevChild {
-    const child = fork(path.join(projectRoot, 'bin/run-ts.js'), ['tests/bench/dev-bench-server.ts', project.root, project.contentDir], {
-      cwd: projectRoot,
-      execArgv: ['--expose-gc'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      path.join(projectRoot, 'bin/run-ts.js'),
+      ['tests/bench/dev-bench-server.ts', project.root, project.contentDir],
+      {
+        cwd: projectRoot,
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     return new DevChild(child);
   }
 
   next<T extends Message['type']>(type: T, timeoutMs = 60_000): Promise<Extract<Message, { type: T }>> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`dev server: no ${type} message`)), timeoutMs);
-      this.waiting.push({ type, resolve: (message) => (clearTimeout(timer), resolve(message as Extract<Message, { type: T }>)) });
+      this.waiting.push({
+        type,
+        resolve: (message) => (clearTimeout(timer), resolve(message as Extract<Message, { type: T }>)),
+      });
     });
   }
 
@@ -81,7 +91,10 @@ async function saveAndSee(page: Page, dev: DevChild, file: string, original: str
   const builds = dev.builds.length;
   const saved = now();
   await writeFile(file, `${original}\n\nMåling: ${marker}.\n`);
-  await page.waitForFunction((text) => document.body?.innerText.includes(text), `Måling: ${marker}.`, { timeout: 30_000, polling: 5 });
+  await page.waitForFunction((text) => document.body?.innerText.includes(text), `Måling: ${marker}.`, {
+    timeout: 30_000,
+    polling: 5,
+  });
   const shown = await page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
   const build = dev.builds[builds];
   return {
@@ -92,7 +105,14 @@ async function saveAndSee(page: Page, dev: DevChild, file: string, original: str
   };
 }
 
-async function measureSite(browser: Browser, label: string, extraPages: number, route: string, file: string, memory: boolean): Promise<{ row: Array<string | number>; memoryRows?: Array<Array<string | number>> }> {
+async function measureSite(
+  browser: Browser,
+  label: string,
+  extraPages: number,
+  route: string,
+  file: string,
+  memory: boolean,
+): Promise<{ row: Array<string | number>; memoryRows?: Array<Array<string | number>> }> {
   const project = await copyProject(projectRoot);
   if (extraPages > 0) await addGeneratedPages(project.contentDir, extraPages);
   const dev = DevChild.start(project);
@@ -102,7 +122,9 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => Object.assign(window, { shownAt: performance.timeOrigin + performance.now() }));
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, { shownAt: performance.timeOrigin + performance.now() }),
+      );
     });
     await page.goto(`${ready.url}${route}`);
     const source = project.at(file);
@@ -110,7 +132,8 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
     // Two saves to warm up (the first rebuild after start is not what a volunteer sees all day).
     for (const warm of ['oppvarming 1', 'oppvarming 2']) await saveAndSee(page, dev, source, original, warm);
     const timings: Timing[] = [];
-    for (let edit = 0; edit < EDITS; edit += 1) timings.push(await saveAndSee(page, dev, source, original, `${label} ${edit}`));
+    for (let edit = 0; edit < EDITS; edit += 1)
+      timings.push(await saveAndSee(page, dev, source, original, `${label} ${edit}`));
     // For scale: the same page reloaded by hand, nothing rebuilt (what Chromium itself takes here).
     const plain: number[] = [];
     for (let reload = 0; reload < 5; reload += 1) {
@@ -120,7 +143,18 @@ async function measureSite(browser: Browser, label: string, extraPages: number, 
     }
     const of = (part: keyof Timing) => timings.map((timing) => timing[part]);
     const total = of('total');
-    const row = [label, ready.pages, ms(median(total)), ms(Math.min(...total)), ms(Math.max(...total)), ms(median(of('watch'))), ms(median(of('rebuild'))), ms(median(of('reload'))), ms(median(plain)), ms(ready.startMs)];
+    const row = [
+      label,
+      ready.pages,
+      ms(median(total)),
+      ms(Math.min(...total)),
+      ms(Math.max(...total)),
+      ms(median(of('watch'))),
+      ms(median(of('rebuild'))),
+      ms(median(of('reload'))),
+      ms(median(plain)),
+      ms(ready.startMs),
+    ];
     let memoryRows: Array<Array<string | number>> | undefined;
     if (baseline) {
       for (let edit = 0; edit < MEMORY_EDITS; edit += 1) {
@@ -151,13 +185,33 @@ export async function benchDev(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const small = await measureSite(browser, 'KSA', 0, '/om/', 'content/pages/om.md', true);
-    const large = await measureSite(browser, 'KSA + 1,000 pages', 1000, '/generert/side-0500/', 'content/pages/generert/side-0500.md', false);
+    const large = await measureSite(
+      browser,
+      'KSA + 1,000 pages',
+      1000,
+      '/generert/side-0500/',
+      'content/pages/generert/side-0500.md',
+      false,
+    );
     printTable([
-      ['site', 'pages', `save → new page in Chromium (median of ${EDITS})`, 'min', 'max', 'of which: watch + gather', 'rebuild', 'reload + load', 'plain reload', 'start (first build)'],
+      [
+        'site',
+        'pages',
+        `save → new page in Chromium (median of ${EDITS})`,
+        'min',
+        'max',
+        'of which: watch + gather',
+        'rebuild',
+        'reload + load',
+        'plain reload',
+        'start (first build)',
+      ],
       small.row,
       large.row,
     ]);
-    console.log('Aim: under 100 ms on this site, under 300 ms with 1,000 pages (Hugo 0.2–0.3 s, Eleventy 0.35–0.8 s, Astro 2.4 s there).\n');
+    console.log(
+      'Aim: under 100 ms on this site, under 300 ms with 1,000 pages (Hugo 0.2–0.3 s, Eleventy 0.35–0.8 s, Astro 2.4 s there).\n',
+    );
     if (small.memoryRows) printTable(small.memoryRows);
     console.log('Aim: after 500 saves within 1.5× of after the first build.');
   } finally {

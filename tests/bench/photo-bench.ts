@@ -22,7 +22,10 @@ async function phonePhoto(seed: number): Promise<Buffer> {
     state = (state * 1103515245 + 12345) & 0x7fffffff;
     noise[index] = (index % 3 === 2 ? 160 : 60) + ((state >> 16) % 40);
   }
-  return sharp(noise, { raw: { width, height, channels: 3 } }).blur(2).jpeg({ quality: 90 }).toBuffer();
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .blur(2)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 export async function benchPhotos(): Promise<void> {
@@ -30,7 +33,13 @@ export async function benchPhotos(): Promise<void> {
   await cp(path.join(projectRoot, 'tests/build/fixtures/mini'), dir, { recursive: true });
   const cache = await mkdtemp(path.join(os.tmpdir(), 'clubsite-photo-bench-'));
   const index = path.join(dir, 'templates/index.tsx');
-  await writeFile(index, (await readFile(index, 'utf8')).replace("  styles: 'styles.css',\n};", "  styles: 'styles.css',\n  photos: { widths: [480, 800, 1200, 1600], sizes: '100vw' },\n};"));
+  await writeFile(
+    index,
+    (await readFile(index, 'utf8')).replace(
+      "  styles: 'styles.css',\n};",
+      "  styles: 'styles.css',\n  photos: { widths: [480, 800, 1200, 1600], sizes: '100vw' },\n};",
+    ),
+  );
   let markdown = '---\ntitle: Photos\ndescription: Ten photos.\n---\n\n';
   let sourceBytes = 0;
   for (let number = 1; number <= COUNT; number++) {
@@ -47,16 +56,22 @@ export async function benchPhotos(): Promise<void> {
     const start = performance.now();
     const result = await build({ root: dir, now: '2025-12-10T18:00', imageCache: cache });
     for (const format of ['avif', 'jpg'] as const) {
-      const files = [...result.files].filter(([file]) => new RegExp(`^assets/photo-\\d+-800w-\\w+\\.${format}$`).test(file));
+      const files = [...result.files].filter(([file]) =>
+        new RegExp(`^assets/photo-\\d+-800w-\\w+\\.${format}$`).test(file),
+      );
       served[format] = files.reduce((sum, [, bytes]) => sum + Buffer.byteLength(bytes), 0);
     }
     const images = result.timings.find(([stage]) => stage === 'images')?.[1] ?? 0;
-    rows.push(`| ${label} | ${(performance.now() - start).toFixed(0)} ms | ${images.toFixed(0)} ms | ${photoWork.sharpCalls - calls} |`);
+    rows.push(
+      `| ${label} | ${(performance.now() - start).toFixed(0)} ms | ${images.toFixed(0)} ms | ${photoWork.sharpCalls - calls} |`,
+    );
   }
   console.log(`${COUNT} photos, ${(sourceBytes / 1e6).toFixed(1)} MB of JPEG in content/\n`);
   console.log('| build | total | images stage | sharp calls |\n| --- | --- | --- | --- |');
   console.log(rows.join('\n'));
-  console.log(`\nthe photos on an 800 px screen: ${(served.avif / 1e3).toFixed(0)} KB as AVIF, ${(served.jpg / 1e3).toFixed(0)} KB as JPEG, instead of ${(sourceBytes / 1e6).toFixed(1)} MB`);
+  console.log(
+    `\nthe photos on an 800 px screen: ${(served.avif / 1e3).toFixed(0)} KB as AVIF, ${(served.jpg / 1e3).toFixed(0)} KB as JPEG, instead of ${(sourceBytes / 1e6).toFixed(1)} MB`,
+  );
   await rm(dir, { recursive: true, force: true });
   await rm(cache, { recursive: true, force: true });
 }

@@ -16,7 +16,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function watchForFirstHit(): void {
   const state = window as unknown as { firstHitAt?: number; hydratedAt?: number };
   new MutationObserver((_, observer) => {
-    if (state.hydratedAt === undefined && document.querySelector('clubsite-island[data-hydrated]')) state.hydratedAt = performance.now();
+    if (state.hydratedAt === undefined && document.querySelector('clubsite-island[data-hydrated]'))
+      state.hydratedAt = performance.now();
     if (state.firstHitAt === undefined && document.querySelector('.search-hit')) state.firstHitAt = performance.now();
     if (state.firstHitAt !== undefined && state.hydratedAt !== undefined) observer.disconnect();
   }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
@@ -30,15 +31,23 @@ interface Timing {
 }
 
 /** Milliseconds from DOMContentLoaded to the first hit and to hydration, for one page load. */
-async function timeFirstHit(browser: Browser, url: string, context?: Awaited<ReturnType<Browser['newContext']>>): Promise<Timing> {
+async function timeFirstHit(
+  browser: Browser,
+  url: string,
+  context?: Awaited<ReturnType<Browser['newContext']>>,
+): Promise<Timing> {
   const own = context ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
   const page = await own.newPage();
   await page.addInitScript(watchForFirstHit);
   await page.goto(url);
-  await page.waitForFunction(() => {
-    const state = window as unknown as { firstHitAt?: number; hydratedAt?: number };
-    return state.firstHitAt !== undefined && state.hydratedAt !== undefined;
-  }, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => {
+      const state = window as unknown as { firstHitAt?: number; hydratedAt?: number };
+      return state.firstHitAt !== undefined && state.hydratedAt !== undefined;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
   const elapsed = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const state = window as unknown as { firstHitAt: number; hydratedAt: number };
@@ -75,10 +84,24 @@ export async function benchSearch(): Promise<void> {
     const row = (name: string, timings: Timing[]) => {
       const hits = timings.map((timing) => timing.firstHit);
       const afterHydration = timings.map((timing) => timing.firstHit - timing.hydrated);
-      return [name, ms(median(hits)), ms(Math.min(...hits)), ms(Math.max(...hits)), ms(median(timings.map((timing) => timing.hydrated))), ms(median(afterHydration))];
+      return [
+        name,
+        ms(median(hits)),
+        ms(Math.min(...hits)),
+        ms(Math.max(...hits)),
+        ms(median(timings.map((timing) => timing.hydrated))),
+        ms(median(afterHydration)),
+      ];
     };
     printTable([
-      [`DOMContentLoaded → first hit (${RUNS} runs)`, 'median', 'min', 'max', 'of which: → React starts hydrating (median)', 'hydration starts → first hit (median)'],
+      [
+        `DOMContentLoaded → first hit (${RUNS} runs)`,
+        'median',
+        'min',
+        'max',
+        'of which: → React starts hydrating (median)',
+        'hydration starts → first hit (median)',
+      ],
       row('first visit (empty cache)', cold),
       row('return visit (cached)', warm),
     ]);
@@ -88,10 +111,17 @@ export async function benchSearch(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   const sizes = [...result.files]
-    .filter(([file]) => /^assets\/search-[^/]+\.json$/.test(file) || /^assets\/chunks\/search-results-[^/]+\.js$/.test(file))
+    .filter(
+      ([file]) => /^assets\/search-[^/]+\.json$/.test(file) || /^assets\/chunks\/search-results-[^/]+\.js$/.test(file),
+    )
     .map(([file, data]) => {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      return [file.endsWith('.json') ? `index (${result.stats.searchDocuments} documents)` : 'search widget + Fuse.js', file, kb(bytes.byteLength), kb(gzipSync(bytes, { level: 9 }).byteLength)];
+      return [
+        file.endsWith('.json') ? `index (${result.stats.searchDocuments} documents)` : 'search widget + Fuse.js',
+        file,
+        kb(bytes.byteLength),
+        kb(gzipSync(bytes, { level: 9 }).byteLength),
+      ];
     });
   console.log('');
   printTable([['file', 'path', 'raw', 'gzip'], ...sizes]);

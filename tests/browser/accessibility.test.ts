@@ -28,9 +28,16 @@ describe.each(['light', 'dark'] as const)('every page in the %s theme', (theme: 
     for (const route of everyRoute()) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
       for (const violation of results.violations) {
-        failures.push(`${route}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+        failures.push(
+          `${route}: ${violation.id} (${violation.impact}) ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+        );
       }
       expect(problems.map((problem) => `${route}: ${problem}`)).toEqual([]);
     }

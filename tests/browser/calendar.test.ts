@@ -11,7 +11,12 @@ import { serveSite, type ServedSite } from '../support/site-build.ts';
 
 const ROUTE = '/julekalender/2025/';
 let browser: Browser;
-const sites: Record<'dec9' | 'dec10' | 'dec11' | 'dec26', ServedSite | undefined> = { dec9: undefined, dec10: undefined, dec11: undefined, dec26: undefined };
+const sites: Record<'dec9' | 'dec10' | 'dec11' | 'dec26', ServedSite | undefined> = {
+  dec9: undefined,
+  dec10: undefined,
+  dec11: undefined,
+  dec26: undefined,
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,7 +39,11 @@ function site(name: keyof typeof sites): ServedSite {
 }
 
 /** The calendar page opened on a build, with the browser's clock at `clock` (an instant). */
-async function openCalendar(build: keyof typeof sites, clock: string, options: { viewport?: ViewportName; theme?: Theme } = {}) {
+async function openCalendar(
+  build: keyof typeof sites,
+  clock: string,
+  options: { viewport?: ViewportName; theme?: Theme } = {},
+) {
   const opened = await openPage(browser, { ...options, baseURL: site(build).url });
   const scripts: Array<{ path: string; bytes: number }> = [];
   opened.page.on('response', async (response) => {
@@ -49,7 +58,10 @@ async function openCalendar(build: keyof typeof sites, clock: string, options: {
 
 const door = (page: Page, date: string) => page.locator(`.calendar__doors [data-door-date="${date}"]`);
 const todaysDraw = (page: Page) => page.locator('[data-todays-draw]');
-const highlighted = (page: Page) => page.locator('.calendar__doors [aria-current="date"]').evaluateAll((doors) => doors.map((element) => element.getAttribute('data-door-date')));
+const highlighted = (page: Page) =>
+  page
+    .locator('.calendar__doors [aria-current="date"]')
+    .evaluateAll((doors) => doors.map((element) => element.getAttribute('data-door-date')));
 const status = (page: Page, date: string) => door(page, date).locator('.calendar-door__result').innerText();
 
 describe.each([
@@ -59,7 +71,10 @@ describe.each([
   ['desktop', 'light'],
 ] as const)('on 10 December 2025 at 18:00 in Oslo (%s, %s)', (viewport, theme) => {
   test('door 10 is highlighted and published tonight, «Dagens trekning» shows it, and earlier doors show their winners', async () => {
-    const { page, context, problems, scripts } = await openCalendar('dec10', '2025-12-10T17:00:00Z', { viewport, theme });
+    const { page, context, problems, scripts } = await openCalendar('dec10', '2025-12-10T17:00:00Z', {
+      viewport,
+      theme,
+    });
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Julekalender 2025');
     await expect(page.locator('.calendar__header').innerText()).resolves.toContain('kl. 20.00');
     await expect(highlighted(page)).resolves.toEqual(['2025-12-10']);
@@ -86,8 +101,15 @@ describe.each([
     expect(scripts.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThan(6_000);
 
     // The page's own content; the shared frame is checked by accessibility.test.ts.
-    const axe = await new AxeBuilder({ page }).include('#innhold').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include('#innhold')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(
+      axe.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -124,7 +146,9 @@ describe('after Christmas Eve', () => {
 describe('a stale build is put right in the browser', () => {
   test('built on 9 December, visited on 10 December: door 10 is today', async () => {
     const built = site('dec9').result.files.get('julekalender/2025/index.html');
-    expect(String(built)).toMatch(/<article class="calendar-door calendar-door--drawn calendar-door--today" data-door-date="2025-12-09"/);
+    expect(String(built)).toMatch(
+      /<article class="calendar-door calendar-door--drawn calendar-door--today" data-door-date="2025-12-09"/,
+    );
 
     const { page, context, problems } = await openCalendar('dec9', '2025-12-10T17:00:00Z');
     await expect(highlighted(page)).resolves.toEqual(['2025-12-10']);
@@ -174,9 +198,16 @@ describe('sponsor logos', () => {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(failDelay + 300);
 
-    const logos = await page.locator('img.calendar-door__logo').evaluateAll((images) =>
-      (images as HTMLImageElement[]).map((image) => ({ src: image.getAttribute('src') ?? '', hidden: image.hidden, visible: image.checkVisibility(), width: image.naturalWidth })),
-    );
+    const logos = await page
+      .locator('img.calendar-door__logo')
+      .evaluateAll((images) =>
+        (images as HTMLImageElement[]).map((image) => ({
+          src: image.getAttribute('src') ?? '',
+          hidden: image.hidden,
+          visible: image.checkVisibility(),
+          width: image.naturalWidth,
+        })),
+      );
     expect(logos).toHaveLength(25);
     const failed = logos.filter((logo) => /sjosproyt-reiser|makeskrik-kafe/.test(logo.src));
     expect(failed).toHaveLength(3);

@@ -37,8 +37,13 @@ async function answerAll(page: Page, answers: readonly ('Ja' | 'Nei')[]): Promis
 }
 
 async function axe(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map(
+    (violation) => `${where}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 // SPEC §4: each path through the seven questions, and the course it recommends.
@@ -73,7 +78,9 @@ describe.each([
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
       const image = result.locator('img');
       expect(await image.getAttribute('alt')).toMatch(/^Tegning av/);
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       // «Tilbake» goes to the question just answered, with the result gone.
       await button(page, 'Tilbake').click();
       expect(await result.count()).toBe(0);
@@ -159,7 +166,8 @@ describe.each([
     const faq = page.getByRole('region', { name: 'Spørsmål foreldre ofte stiller' });
     const items = faq.locator('details');
     expect(await items.count()).toBe(7);
-    const open = () => items.evaluateAll((all) => all.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
+    const open = () =>
+      items.evaluateAll((all) => all.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
     expect(await open()).toEqual([]);
     await faq.getByText('Hvor gammel må barnet være?').click();
     expect(await open()).toEqual([0]);
@@ -188,7 +196,8 @@ test('the page is readable at 375 px: no sideways scrolling, and axe finds nothi
 
 test('a search for «hval» finds /kurs, and the index holds every result the level finder can show', async () => {
   const kurs = site.result.pages.find((page) => page.route === '/kurs');
-  for (const text of ['Gratulerer!', 'Skilpadde er et godt valg', 'Sel passer perfekt', 'Sjøløve']) expect(kurs?.searchText).toContain(text);
+  for (const text of ['Gratulerer!', 'Skilpadde er et godt valg', 'Sel passer perfekt', 'Sjøløve'])
+    expect(kurs?.searchText).toContain(text);
   const { page, context, problems } = await openPage(browser, { baseURL: site.url });
   await page.goto('/search/?q=hval');
   const hit = page.locator('main').getByRole('link', { name: 'Svømmeopplæring' });

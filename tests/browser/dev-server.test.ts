@@ -20,12 +20,19 @@ const originals = new Map<string, string>();
 
 beforeAll(async () => {
   [project, browser] = await Promise.all([copyProject(), launchBrowser()]);
-  dev = await startDevServer({ root: project.root, contentDir: project.contentDir, port: 0, now: '2025-12-10T18:00', log: (line) => terminal.push(line) });
-  for (const file of ['content/pages/om.md', 'content/menu.yaml', 'site/styles/base.css', 'templates/not-found.tsx']) originals.set(file, await readFile(project.at(file), 'utf8'));
+  dev = await startDevServer({
+    root: project.root,
+    contentDir: project.contentDir,
+    port: 0,
+    now: '2025-12-10T18:00',
+    log: (line) => terminal.push(line),
+  });
+  for (const file of ['content/pages/om.md', 'content/menu.yaml', 'site/styles/base.css', 'templates/not-found.tsx'])
+    originals.set(file, await readFile(project.at(file), 'utf8'));
 });
 
 afterAll(async () => {
-  if (process.env.DEV_TEST_LOG) console.log(terminal.join("\n"));
+  if (process.env.DEV_TEST_LOG) console.log(terminal.join('\n'));
   await browser?.close();
   await dev?.close();
   await project?.remove();
@@ -34,7 +41,9 @@ afterAll(async () => {
 /** Fails with a message instead of hanging until the test's own timeout. */
 function within<T>(promise: Promise<T>, what: string, ms = WAIT): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -46,7 +55,11 @@ const settled = () => within(dev.idle(), 'the dev server never became idle');
  */
 async function finish(page: Page, context: BrowserContext): Promise<void> {
   await settled();
-  await page.waitForFunction((revision) => document.querySelector('meta[name="clubsite-revision"]')?.getAttribute('content') === revision, dev.revision(), { timeout: WAIT });
+  await page.waitForFunction(
+    (revision) => document.querySelector('meta[name="clubsite-revision"]')?.getAttribute('content') === revision,
+    dev.revision(),
+    { timeout: WAIT },
+  );
   await page.waitForLoadState('load');
   await within(context.close(), 'closing the browser context');
 }
@@ -77,7 +90,10 @@ async function restore(file: string): Promise<void> {
 }
 
 /** A raw HTTP request: the path is sent exactly as written (a browser would clean up `/../`). */
-function raw(pathname: string, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  pathname: string,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: dev.port, path: pathname, method }, (response) => {
       let body = '';
@@ -101,7 +117,9 @@ describe('clubsite dev', () => {
     const event = await save('content/pages/om.md', withParagraph('Dette avsnittet kom med et lagret dokument.'));
     expect(event.sent).toBe('reload');
     await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ timeout: WAIT });
-    expect(terminal.some((line) => /content\/pages\/om\.md → pages reloaded, \d+ files? changed \(\d+ ms\)/.test(line))).toBe(true);
+    expect(
+      terminal.some((line) => /content\/pages\/om\.md → pages reloaded, \d+ files? changed \(\d+ ms\)/.test(line)),
+    ).toBe(true);
     await restore('content/pages/om.md');
     await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ state: 'detached', timeout: WAIT });
     expect(problems).toEqual([]);
@@ -145,9 +163,16 @@ describe('clubsite dev', () => {
     page.on('framenavigated', () => (navigations += 1));
     await page.evaluate(() => Object.assign(window, { stillHere: 'ja' }));
     const before = await page.locator('link[rel="stylesheet"]').getAttribute('href');
-    const event = await save('site/styles/base.css', `${originals.get('site/styles/base.css')}\n:root { --dev-test-mark: 7px; }\n`);
+    const event = await save(
+      'site/styles/base.css',
+      `${originals.get('site/styles/base.css')}\n:root { --dev-test-mark: 7px; }\n`,
+    );
     expect(event.sent).toBe('css');
-    await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--dev-test-mark').trim() === '7px', undefined, { timeout: WAIT });
+    await page.waitForFunction(
+      () => getComputedStyle(document.documentElement).getPropertyValue('--dev-test-mark').trim() === '7px',
+      undefined,
+      { timeout: WAIT },
+    );
     await expect(page.evaluate(() => (window as unknown as { stillHere?: string }).stillHere)).resolves.toBe('ja');
     const after = await page.locator('link[rel="stylesheet"]').getAttribute('href');
     expect(after).not.toBe(before);
@@ -163,11 +188,17 @@ describe('clubsite dev', () => {
     const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
     await page.goto('/finnes-ikke/');
     const template = originals.get('templates/not-found.tsx') ?? '';
-    const changed = await save('templates/not-found.tsx', template.replace('Vi finner ikke denne siden', 'Denne siden fant vi ikke'));
+    const changed = await save(
+      'templates/not-found.tsx',
+      template.replace('Vi finner ikke denne siden', 'Denne siden fant vi ikke'),
+    );
     expect(changed.sent).toBe('reload');
     await page.getByRole('heading', { level: 1, name: 'Denne siden fant vi ikke' }).waitFor({ timeout: WAIT });
     const lineOfHeading = template.split('\n').findIndex((line) => line.includes('<h1>')) + 1;
-    const broken = await save('templates/not-found.tsx', template.replace('<h1>Vi finner ikke denne siden</h1>', '<h1>Vi finner ikke denne siden</h2>'));
+    const broken = await save(
+      'templates/not-found.tsx',
+      template.replace('<h1>Vi finner ikke denne siden</h1>', '<h1>Vi finner ikke denne siden</h2>'),
+    );
     expect(broken.sent).toBe('problems');
     const overlay = page.locator('clubsite-dev-overlay [role="alert"]');
     await overlay.waitFor({ timeout: WAIT });
@@ -180,7 +211,13 @@ describe('clubsite dev', () => {
   });
 
   test('answers as the host does: no file outside the output, GET and HEAD only, redirects and the 404 page', async () => {
-    for (const attempt of ['/../package.json', '/%2e%2e/package.json', '/%2e%2e%2fpackage.json', '/kurs/..%2f..%2fpackage.json', '/..%5cpackage.json']) {
+    for (const attempt of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/%2e%2e%2fpackage.json',
+      '/kurs/..%2f..%2fpackage.json',
+      '/..%5cpackage.json',
+    ]) {
       const response = await raw(attempt);
       expect(response.status, attempt).toBe(404);
       expect(response.body, attempt).toContain('Vi finner ikke denne siden');
@@ -217,7 +254,14 @@ describe('clubsite dev', () => {
   });
 
   test('under a base path it serves what build --base writes, and only there', async () => {
-    const based = await startDevServer({ root: project.root, contentDir: project.contentDir, port: 0, now: '2025-12-10T18:00', base: '/klubb/', log: () => {} });
+    const based = await startDevServer({
+      root: project.root,
+      contentDir: project.contentDir,
+      port: 0,
+      now: '2025-12-10T18:00',
+      base: '/klubb/',
+      log: () => {},
+    });
     try {
       const get = (pathname: string) => fetch(`${based.url}${pathname}`, { redirect: 'manual' });
       expect((await get('/om/')).status).toBe(404);
@@ -226,8 +270,18 @@ describe('clubsite dev', () => {
       const html = await (await get('/klubb/om/')).text();
       expect(html).toContain('href="/klubb/assets/');
       expect(html).toContain('<script type="module" src="/__clubsite/reload-');
-      const full = await build({ root: project.root, contentDir: project.contentDir, now: '2025-12-10T18:00', base: '/klubb/' });
-      expect(html.replace(/<meta name="clubsite-revision"[^>]*><script type="module" src="\/__clubsite\/[^"]*"><\/script>/, '')).toBe(full.files.get('om/index.html'));
+      const full = await build({
+        root: project.root,
+        contentDir: project.contentDir,
+        now: '2025-12-10T18:00',
+        base: '/klubb/',
+      });
+      expect(
+        html.replace(
+          /<meta name="clubsite-revision"[^>]*><script type="module" src="\/__clubsite\/[^"]*"><\/script>/,
+          '',
+        ),
+      ).toBe(full.files.get('om/index.html'));
     } finally {
       await based.close();
     }

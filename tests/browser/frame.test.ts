@@ -24,9 +24,16 @@ describe.each(['mobile', 'desktop'] as const)('the menu panel at %s width', (vie
     expect(await panel.isVisible()).toBe(false);
     await open();
     await panel.waitFor({ state: 'visible', timeout: 2000 });
-    expect(await panel.getByRole('link').allTextContents()).toEqual(['Forside', 'Svømmeopplæring', 'Treningstider', 'Julekalender 2025']);
+    expect(await panel.getByRole('link').allTextContents()).toEqual([
+      'Forside',
+      'Svømmeopplæring',
+      'Treningstider',
+      'Julekalender 2025',
+    ]);
     expect(await panel.locator('[aria-current="page"]').textContent()).toBe('Treningstider');
-    expect(await panel.locator('[aria-current="page"]').evaluate((link) => Number(getComputedStyle(link).fontWeight))).toBeGreaterThanOrEqual(700);
+    expect(
+      await panel.locator('[aria-current="page"]').evaluate((link) => Number(getComputedStyle(link).fontWeight)),
+    ).toBeGreaterThanOrEqual(700);
     // Page scrolling is locked while the panel is open.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     const box = await panel.boundingBox();
@@ -89,7 +96,9 @@ describe('the theme', () => {
       });
       await page.goto('/');
       expect(await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme)).toBe(theme);
-      expect(await page.getByRole('switch', { name: 'Bytt tema' }).getAttribute('aria-checked')).toBe(String(theme === 'dark'));
+      expect(await page.getByRole('switch', { name: 'Bytt tema' }).getAttribute('aria-checked')).toBe(
+        String(theme === 'dark'),
+      );
       await context.close();
     }
   });

@@ -27,7 +27,12 @@ afterAll(async () => {
 });
 
 /** Opens a page at a browser clock, counting requests for the feed service's script. */
-async function open(site: ServedSite, route: string, clock: string, options: { viewport?: ViewportName; theme?: Theme } = {}) {
+async function open(
+  site: ServedSite,
+  route: string,
+  clock: string,
+  options: { viewport?: ViewportName; theme?: Theme } = {},
+) {
   const opened = await openPage(browser, { ...options, baseURL: site.url });
   const feedRequests: string[] = [];
   opened.page.on('request', (request) => {
@@ -41,8 +46,13 @@ async function open(site: ServedSite, route: string, clock: string, options: { v
 
 async function axeViolations(page: Page): Promise<string[]> {
   // The page's own content; the shared frame is checked by accessibility.test.ts.
-  const results = await new AxeBuilder({ page }).include('#innhold').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .include('#innhold')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 const calendarCta = (page: Page) => page.locator('.home-card--calendar');
@@ -57,14 +67,20 @@ describe.each([
     const { page, context, problems } = await open(dec10, '/', '2025-12-10T17:00:00Z', { viewport, theme });
     const hero = page.getByRole('link', { name: 'Finn svømmeopplæring' });
     await expect(hero.getAttribute('href')).resolves.toBe('/kurs/');
-    await expect(hero.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).resolves.toBeGreaterThan(0);
-    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Velkommen til Kristiansand Svømmeallianse');
+    await expect(
+      hero.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+      'Velkommen til Kristiansand Svømmeallianse',
+    );
     await expect(page.locator('.home-welcome__tagline').innerText()).resolves.toBe('Trygg • Inkluderende • Stolt');
 
     await expect(calendarCta(page).isVisible()).resolves.toBe(true);
     const calendarLink = page.getByRole('link', { name: 'Åpne julekalenderen 2025' });
     await expect(calendarLink.getAttribute('href')).resolves.toBe('/julekalender/2025/');
-    await expect(page.getByRole('link', { name: 'Les mer for nye medlemmer' }).getAttribute('href')).resolves.toBe('/ny-i-klubben/');
+    await expect(page.getByRole('link', { name: 'Les mer for nye medlemmer' }).getAttribute('href')).resolves.toBe(
+      '/ny-i-klubben/',
+    );
 
     await expect(axeViolations(page)).resolves.toEqual([]);
     expect(problems).toEqual([]);
@@ -82,15 +98,45 @@ describe('the partner grid', () => {
     const partners = await links.evaluateAll((anchors) =>
       (anchors as HTMLAnchorElement[]).map((anchor) => {
         const image = anchor.querySelector('img');
-        return { href: anchor.href, target: anchor.target, rel: anchor.rel, alt: image?.alt, loaded: (image?.naturalWidth ?? 0) > 0, name: anchor.textContent?.trim() };
+        return {
+          href: anchor.href,
+          target: anchor.target,
+          rel: anchor.rel,
+          alt: image?.alt,
+          loaded: (image?.naturalWidth ?? 0) > 0,
+          name: anchor.textContent?.trim(),
+        };
       }),
     );
     expect(partners).toEqual([
-      { href: 'https://www.norsk-tipping.no/grasrotandelen', target: '_blank', rel: 'noopener noreferrer', alt: 'Grasrotandelen fra Norsk Tipping – støtt KSA når du spiller', loaded: true, name: '(åpnes i ny fane)' },
-      { href: 'https://antidoping.no/', target: '_blank', rel: 'noopener noreferrer', alt: 'Antidoping Norge – KSA er et rent idrettslag', loaded: true, name: '(åpnes i ny fane)' },
-      { href: 'https://skagerrakswim.no/', target: '_blank', rel: 'noopener noreferrer', alt: 'Skagerrak Swim – svømmestevnet i Kristiansand', loaded: true, name: '(åpnes i ny fane)' },
+      {
+        href: 'https://www.norsk-tipping.no/grasrotandelen',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+        alt: 'Grasrotandelen fra Norsk Tipping – støtt KSA når du spiller',
+        loaded: true,
+        name: '(åpnes i ny fane)',
+      },
+      {
+        href: 'https://antidoping.no/',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+        alt: 'Antidoping Norge – KSA er et rent idrettslag',
+        loaded: true,
+        name: '(åpnes i ny fane)',
+      },
+      {
+        href: 'https://skagerrakswim.no/',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+        alt: 'Skagerrak Swim – svømmestevnet i Kristiansand',
+        loaded: true,
+        name: '(åpnes i ny fane)',
+      },
     ]);
-    await expect(page.getByRole('link', { name: /^Antidoping Norge – KSA er et rent idrettslag/ }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('link', { name: /^Antidoping Norge – KSA er et rent idrettslag/ }).count(),
+    ).resolves.toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -128,10 +174,18 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
     const { page, context, problems } = await open(dec10, '/', '2025-12-10T17:00:00Z', { viewport });
     const section = page.locator('section.social');
     await expect(section.getByRole('heading', { level: 2 }).innerText()).resolves.toBe('Følg oss på sosiale medier');
-    await expect(section.getByRole('heading', { level: 3 }).allInnerTexts()).resolves.toEqual(['Instagram', 'TikTok', 'Facebook']);
-    const buttons = await section.getByRole('link').evaluateAll((anchors) =>
-      (anchors as HTMLAnchorElement[]).map((anchor) => `${anchor.textContent} → ${anchor.href} ${anchor.target} ${anchor.rel}`),
-    );
+    await expect(section.getByRole('heading', { level: 3 }).allInnerTexts()).resolves.toEqual([
+      'Instagram',
+      'TikTok',
+      'Facebook',
+    ]);
+    const buttons = await section
+      .getByRole('link')
+      .evaluateAll((anchors) =>
+        (anchors as HTMLAnchorElement[]).map(
+          (anchor) => `${anchor.textContent} → ${anchor.href} ${anchor.target} ${anchor.rel}`,
+        ),
+      );
     expect(buttons).toEqual([
       'Åpne i Instagram (åpnes i ny fane) → https://www.instagram.com/kristiansandsa/ _blank noopener noreferrer',
       'Åpne TikTok-profil (åpnes i ny fane) → https://www.tiktok.com/@kristiansandsa _blank noopener noreferrer',
@@ -143,7 +197,9 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
     await expect(section.getByText('Lukket gruppe – innlogging/medlemskap kreves').count()).resolves.toBe(2);
     await expect(section.getByText('Lenke kommer snart').count()).resolves.toBe(0);
     if (viewport === 'mobile') {
-      const widths = await section.locator('.social-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
+      const widths = await section
+        .locator('.social-card')
+        .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
       expect(new Set(widths).size).toBe(1);
     }
     expect(problems).toEqual([]);
@@ -160,7 +216,9 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
 
     const boxBefore = await feed.boundingBox();
     expect(boxBefore?.height).toBeGreaterThanOrEqual(260);
-    const belowBefore = await page.locator('.partners').evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    const belowBefore = await page
+      .locator('.partners')
+      .evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
 
     await feed.scrollIntoViewIfNeeded();
     await expect.poll(() => feedRequests.length, { timeout: 10_000 }).toBe(1);
@@ -179,7 +237,9 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
     // Nothing moved: the box kept its height and what follows kept its place.
     const boxAfter = await feed.boundingBox();
     expect(boxAfter?.height).toBe(boxBefore?.height);
-    await expect(page.locator('.partners').evaluate((element) => element.getBoundingClientRect().top + window.scrollY)).resolves.toBe(belowBefore);
+    await expect(
+      page.locator('.partners').evaluate((element) => element.getBoundingClientRect().top + window.scrollY),
+    ).resolves.toBe(belowBefore);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -188,9 +248,15 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
 describe('/sosiale-medier', () => {
   test('the section is the page: its heading is the h1, and the feed loads once', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const { page, context, problems, feedRequests } = await open(dec10, '/sosiale-medier/', '2025-12-10T17:00:00Z', { theme });
+      const { page, context, problems, feedRequests } = await open(dec10, '/sosiale-medier/', '2025-12-10T17:00:00Z', {
+        theme,
+      });
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Følg oss på sosiale medier');
-      await expect(page.getByRole('heading', { level: 2 }).allInnerTexts()).resolves.toEqual(['Instagram', 'TikTok', 'Facebook']);
+      await expect(page.getByRole('heading', { level: 2 }).allInnerTexts()).resolves.toEqual([
+        'Instagram',
+        'TikTok',
+        'Facebook',
+      ]);
       await page.locator('.instagram-feed').scrollIntoViewIfNeeded();
       await expect.poll(() => feedRequests.length, { timeout: 10_000 }).toBe(1);
       await page.waitForTimeout(300);

@@ -25,7 +25,10 @@ beforeAll(async () => {
   // A FAQ answer (static HTML) and a level-finder result (island props).
   await replace('content/pages/kurs.md', /(\n    a: )[^\n]*/, `$1'${HOSTILE}'`);
   await replace('content/courses.yaml', /(\n      message: )Hval passer fint\.[^\n]*/, `$1'${HOSTILE}'`);
-  [site, browser] = await Promise.all([serveSite('2025-12-10T18:00', { contentDir: project.contentDir }), launchBrowser()]);
+  [site, browser] = await Promise.all([
+    serveSite('2025-12-10T18:00', { contentDir: project.contentDir }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {

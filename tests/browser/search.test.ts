@@ -183,8 +183,15 @@ describe.each(['light', 'dark'] as const)('results in the %s theme', (theme) => 
     const { page, context, problems } = await openPage(browser, { theme, baseURL: site.url });
     for (const query of ['', 'hval', 'qqxqqzqq']) {
       await search(page, query);
-      const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      expect(results.violations.map((violation) => `${query}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (violation) => `${query}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     }
     expect(problems).toEqual([]);
     await context.close();

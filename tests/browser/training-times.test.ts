@@ -12,7 +12,11 @@ let browser: Browser;
 const SATURDAY_MORNING = '2025-12-13T10:00:00+01:00';
 
 beforeAll(async () => {
-  [saturday, wednesday, browser] = await Promise.all([serveSite('2025-12-13T10:00'), serveSite('2025-12-10T18:00'), launchBrowser()]);
+  [saturday, wednesday, browser] = await Promise.all([
+    serveSite('2025-12-13T10:00'),
+    serveSite('2025-12-10T18:00'),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -30,7 +34,9 @@ async function openTimes(site: ServedSite, options: { viewport?: ViewportName; t
   const opened = await openPage(browser, { viewport: options.viewport, theme: options.theme, baseURL: site.url });
   await opened.page.clock.setFixedTime(options.time ?? SATURDAY_MORNING);
   await opened.page.goto('/treningstider/');
-  await opened.page.locator('clubsite-island[data-island="training-table"][data-hydrated]').waitFor({ state: 'attached' });
+  await opened.page
+    .locator('clubsite-island[data-island="training-table"][data-hydrated]')
+    .waitFor({ state: 'attached' });
   return opened;
 }
 
@@ -68,7 +74,10 @@ describe.each([
     expect(await table(page).getByRole('img', { name: 'Basistrening' }).count()).toBe(5);
     expect(await table(page).getByRole('columnheader').allTextContents()).toHaveLength(5);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -106,7 +115,10 @@ describe.each(['mobile', 'desktop'] as const)('the group filter at %s width', (v
     expect(await groupsShown(page)).toEqual(['A', 'D']);
     expect(await rows(page).count()).toBe(11);
     expect(await table(page).locator('caption').textContent()).toBe('Treningstider for gruppe A og D');
-    const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
     await page.getByRole('checkbox', { name: 'Gruppe A' }).uncheck();
     await page.getByRole('checkbox', { name: 'Gruppe D' }).uncheck();
@@ -132,13 +144,18 @@ describe("today's rows from a stale build", () => {
     expect(html.match(/<tr class="training__today">/g)).toHaveLength(6);
     expect(html).toContain('<span class="visually-hidden">I dag, </span></span>Onsdag');
     const saturdayHtml = String(saturday.result.files.get('treningstider/index.html'));
-    expect(saturdayHtml.match(/<tr class="training__today">(.*?)<\/tr>/g)?.every((row) => row.includes('Lørdag'))).toBe(true);
+    expect(saturdayHtml.match(/<tr class="training__today">(.*?)<\/tr>/g)?.every((row) => row.includes('Lørdag'))).toBe(
+      true,
+    );
   });
 
-  test.each(['mobile', 'desktop'] as const)('at %s width, a Wednesday build opened on Saturday marks Saturday after hydration, without warnings', async (viewport) => {
-    const { page, context, problems } = await openTimes(wednesday, { viewport, time: SATURDAY_MORNING });
-    await expect.poll(() => todayRows(page)).toEqual(['A 📍I dag, Lørdag', 'B 📍I dag, Lørdag', 'C 📍I dag, Lørdag']);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  test.each(['mobile', 'desktop'] as const)(
+    'at %s width, a Wednesday build opened on Saturday marks Saturday after hydration, without warnings',
+    async (viewport) => {
+      const { page, context, problems } = await openTimes(wednesday, { viewport, time: SATURDAY_MORNING });
+      await expect.poll(() => todayRows(page)).toEqual(['A 📍I dag, Lørdag', 'B 📍I dag, Lørdag', 'C 📍I dag, Lørdag']);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -36,9 +36,12 @@ function page(result: BuildResult, route: string): string {
 }
 
 const menuLinks = (html: string) =>
-  [...(/<nav id="meny"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, label]) => `${label} ${href}`);
+  [...(/<nav id="meny"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(
+    ([, href, label]) => `${label} ${href}`,
+  );
 
-const calendarCta = (html: string) => /<section class="home-card home-card--calendar"[^>]*>[\s\S]*?<\/section>/.exec(html)?.[0];
+const calendarCta = (html: string) =>
+  /<section class="home-card home-card--calendar"[^>]*>[\s\S]*?<\/section>/.exec(html)?.[0];
 
 describe('with a 2026 calendar added, in December 2026', () => {
   let result: BuildResult;
@@ -68,7 +71,9 @@ describe('with a 2026 calendar added, in December 2026', () => {
 
   test("today's door is 5 December 2026", () => {
     const html = page(result, '/julekalender/2026');
-    expect(html).toMatch(/<article class="calendar-door calendar-door--tonight calendar-door--today" data-door-date="2026-12-05"/);
+    expect(html).toMatch(
+      /<article class="calendar-door calendar-door--tonight calendar-door--today" data-door-date="2026-12-05"/,
+    );
     expect(html).toContain('data-todays-draw-slot="2026-12-05"');
   });
 });

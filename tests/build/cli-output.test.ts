@@ -66,13 +66,17 @@ describe('the CLI output', () => {
   test('on a terminal the render stage counts its pages; piped or --quiet it stays silent', async () => {
     const written: string[] = [];
     const terminal = { isTTY: true, write: (text: string) => written.push(text) };
-    const result = await buildFixture(dir, { onProgress: progressLine(outputMode({}, {}, terminal, terminal), terminal) });
+    const result = await buildFixture(dir, {
+      onProgress: progressLine(outputMode({}, {}, terminal, terminal), terminal),
+    });
     expect(written.join('')).toContain(`render ${result.pages.length}/${result.pages.length}`);
     expect(written.join('')).toContain('render 1/');
     const silent: string[] = [];
     const pipe = { write: (text: string) => silent.push(text) };
     await buildFixture(dir, { onProgress: progressLine(outputMode({}, {}, pipe, pipe), pipe) });
-    await buildFixture(dir, { onProgress: progressLine(outputMode({ quiet: true }, {}, terminal, terminal), terminal) });
+    await buildFixture(dir, {
+      onProgress: progressLine(outputMode({ quiet: true }, {}, terminal, terminal), terminal),
+    });
     expect(silent).toEqual([]);
     expect(written.join('')).not.toContain('\n');
   }, 60_000);

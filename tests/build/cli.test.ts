@@ -18,7 +18,10 @@ interface Outcome {
 
 async function clubsite(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd: options.cwd, env: { ...process.env, CLUBSITE_NOW: '', ...options.env } });
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, CLUBSITE_NOW: '', ...options.env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -29,8 +32,12 @@ async function clubsite(args: string[], options: { cwd: string; env?: Record<str
 /** Every file of a folder with its bytes, for byte-for-byte comparison. */
 async function snapshot(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  const contents = await Promise.all(files.sort().map(async (file) => [file, (await readFile(path.join(dir, file))).toString('base64')] as const));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  const contents = await Promise.all(
+    files.sort().map(async (file) => [file, (await readFile(path.join(dir, file))).toString('base64')] as const),
+  );
   return new Map(contents);
 }
 
@@ -40,8 +47,12 @@ describe('clubsite build and check', () => {
     const outcome = await clubsite(['build', '--verbose', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toMatch(/^5 pages → dist in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n/);
-    expect(outcome.stdout).toMatch(/HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/);
-    expect(outcome.stdout).toMatch(/\n {2}site +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/);
+    expect(outcome.stdout).toMatch(
+      /HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/,
+    );
+    expect(outcome.stdout).toMatch(
+      /\n {2}site +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/,
+    );
     expect((await stat(path.join(dir, 'dist/om/styret/index.html'))).isFile()).toBe(true);
     await rm(dir, { recursive: true, force: true });
   });
@@ -55,8 +66,10 @@ describe('clubsite build and check', () => {
     await writeFile(path.join(dir, 'content/events.yaml'), 'events:\n  - title: Autumn meet\n    date: 2025-10-40\n');
     const outcome = await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toContain('✖ content/events.yaml:3:11  events[0].date\n  Expected a date like 2025-12-01, found "2025-10-40".');
-    expect(outcome.stderr).toContain("1 problem found; dist/ was left as it was.");
+    expect(outcome.stderr).toContain(
+      '✖ content/events.yaml:3:11  events[0].date\n  Expected a date like 2025-12-01, found "2025-10-40".',
+    );
+    expect(outcome.stderr).toContain('1 problem found; dist/ was left as it was.');
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
     expect(await snapshot(path.join(dir, 'dist'))).toEqual(before);
     expect((await stat(path.join(dir, 'dist/index.html'))).mtimeMs).toBe(beforeTime);
@@ -93,7 +106,10 @@ describe('the same content and clock give the same site', () => {
     const snapshots = [];
     for (const tz of ['Europe/Oslo', 'UTC', 'Pacific/Auckland', 'Europe/Oslo']) {
       const target = path.join(out, tz.replace('/', '-') + snapshots.length);
-      const outcome = await clubsite(['build', '--out', target], { cwd: projectRoot, env: { TZ: tz, CLUBSITE_NOW: '2025-12-10T23:30:00Z' } });
+      const outcome = await clubsite(['build', '--out', target], {
+        cwd: projectRoot,
+        env: { TZ: tz, CLUBSITE_NOW: '2025-12-10T23:30:00Z' },
+      });
       expect(outcome.code, outcome.stderr).toBe(0);
       snapshots.push(await snapshot(target));
     }

@@ -7,7 +7,16 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { BuildResult } from '../../generator/build.ts';
 import { buildSite } from '../support/site-build.ts';
 
-const ARTICLES = ['/om', '/medlemskap', '/medlemskap/utmelding', '/ny-i-klubben', '/dugnad', '/kontakt/steder', '/skagerrak-swim', '/grupper'];
+const ARTICLES = [
+  '/om',
+  '/medlemskap',
+  '/medlemskap/utmelding',
+  '/ny-i-klubben',
+  '/dugnad',
+  '/kontakt/steder',
+  '/skagerrak-swim',
+  '/grupper',
+];
 const GROUPS = ['a', 'b', 'c', 'd', 'e', 'f'].map((letter) => `/grupper/${letter}`);
 const PLACEHOLDERS = [
   '/terminliste',
@@ -87,7 +96,11 @@ describe('the club pages', () => {
     for (const route of [...ARTICLES, ...PLACEHOLDERS]) {
       const levels = [...main(route).matchAll(/<h([1-6])\b/g)].map(([, level]) => Number(level));
       levels.forEach((level, index) => {
-        if (index > 0) expect(level - (levels[index - 1] ?? 1), `${route}: h${levels[index - 1]} then h${level}`).toBeLessThanOrEqual(1);
+        if (index > 0)
+          expect(
+            level - (levels[index - 1] ?? 1),
+            `${route}: h${levels[index - 1]} then h${level}`,
+          ).toBeLessThanOrEqual(1);
       });
     }
   });
@@ -137,28 +150,51 @@ describe('what each page offers', () => {
   });
 
   test('/ny-i-klubben links to membership, courses, training times and the about page, and answers questions', () => {
-    expect(hrefs('/ny-i-klubben')).toEqual(expect.arrayContaining(['/medlemskap/', '/kurs/', '/treningstider/', '/om-klubben/']));
+    expect(hrefs('/ny-i-klubben')).toEqual(
+      expect.arrayContaining(['/medlemskap/', '/kurs/', '/treningstider/', '/om-klubben/']),
+    );
     // /om-klubben is an old address that sends the visitor on to /om.
     expect(String(result.files.get('om-klubben/index.html'))).toContain('/om/');
     const page = text(main('/ny-i-klubben'));
-    for (const advice of ['10 minutter før', 'Tettsittende badetøy', 'Svømmebriller', 'Badehette', 'Aquarama', 'Spicheren']) expect(page).toContain(advice);
+    for (const advice of [
+      '10 minutter før',
+      'Tettsittende badetøy',
+      'Svømmebriller',
+      'Badehette',
+      'Aquarama',
+      'Spicheren',
+    ])
+      expect(page).toContain(advice);
     expect(main('/ny-i-klubben').match(/<details/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
   });
 
   test('/dugnad explains the work, says where notices come, that referee courses are paid, and links to Kontakt', () => {
     const page = text(main('/dugnad'));
-    for (const part of ['Loddsalg', 'Stevner', 'Dommere', 'Frivillige verv', 'Spond', 'e-post', 'dekker kostnadene for dommerkurset']) expect(page).toContain(part);
+    for (const part of [
+      'Loddsalg',
+      'Stevner',
+      'Dommere',
+      'Frivillige verv',
+      'Spond',
+      'e-post',
+      'dekker kostnadene for dommerkurset',
+    ])
+      expect(page).toContain(part);
     expect(hrefs('/dugnad')).toContain('/kontakt/');
     expect(main('/dugnad')).toContain('<details');
   });
 
   test('/skagerrak-swim links to the event site, to dugnad and to Kontakt', () => {
-    expect(hrefs('/skagerrak-swim')).toEqual(expect.arrayContaining(['https://skagerrakswim.no/', '/dugnad/', '/kontakt/']));
+    expect(hrefs('/skagerrak-swim')).toEqual(
+      expect.arrayContaining(['https://skagerrakswim.no/', '/dugnad/', '/kontakt/']),
+    );
   });
 
   test('the groups page has a card linking to each of the six group pages', () => {
     const cards = links(main('/grupper')).filter((link) => link.href.startsWith('/grupper/'));
-    expect(cards.map((card) => [card.text, card.href])).toEqual(['A', 'B', 'C', 'D', 'E', 'F'].map((letter) => [`Gruppe ${letter}`, `/grupper/${letter.toLowerCase()}/`]));
+    expect(cards.map((card) => [card.text, card.href])).toEqual(
+      ['A', 'B', 'C', 'D', 'E', 'F'].map((letter) => [`Gruppe ${letter}`, `/grupper/${letter.toLowerCase()}/`]),
+    );
   });
 
   test('/om links to values, board and annual meetings; Årsmøter says the 2025 documents are coming', () => {

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { formatError } from '../../generator/errors.ts';
 import { buildErrors, fixtureSite } from '../support/fixture-site.ts';
 
-const EVENTS_OK = 'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    link: /om/styret\n  - title: Winter meet\n    date: 2025-12-06\n';
+const EVENTS_OK =
+  'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    link: /om/styret\n  - title: Winter meet\n    date: 2025-12-06\n';
 
 /** Every problem as the volunteer reads it. */
 async function problems(changes: Record<string, string | null>): Promise<string[]> {
@@ -12,7 +13,9 @@ async function problems(changes: Record<string, string | null>): Promise<string[
 
 describe('content errors name the file, line, column, field, what is wrong and a hint', () => {
   test('YAML that cannot be parsed', async () => {
-    expect(await problems({ 'content/events.yaml': 'events:\n  - title: Autumn meet\n    date: [2025-10-04\n' })).toEqual([
+    expect(
+      await problems({ 'content/events.yaml': 'events:\n  - title: Autumn meet\n    date: [2025-10-04\n' }),
+    ).toEqual([
       [
         '✖ content/events.yaml:4:1',
         '  The YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ].',
@@ -35,7 +38,11 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('a missing field points at the entry it belongs in', async () => {
     const broken = EVENTS_OK.replace('    date: 2025-12-06\n', '');
     expect(await problems({ 'content/events.yaml': broken })).toEqual([
-      ['✖ content/events.yaml:5:5  events[1].date', '  The field is missing: expected text.', '  Hint: Add "date:" with a value here.'].join('\n'),
+      [
+        '✖ content/events.yaml:5:5  events[1].date',
+        '  The field is missing: expected text.',
+        '  Hint: Add "date:" with a value here.',
+      ].join('\n'),
     ]);
   });
 
@@ -64,7 +71,11 @@ describe('content errors name the file, line, column, field, what is wrong and a
   });
 
   test('front matter errors carry the line in the Markdown file', async () => {
-    expect(await problems({ 'content/pages/om.md': '---\ntitle: About\ndescription: About the club.\ntemplate: artikel\n---\n\nText.\n' })).toEqual([
+    expect(
+      await problems({
+        'content/pages/om.md': '---\ntitle: About\ndescription: About the club.\ntemplate: artikel\n---\n\nText.\n',
+      }),
+    ).toEqual([
       [
         '✖ content/pages/om.md:4:11  template',
         '  There is no template called "artikel".',
@@ -74,13 +85,23 @@ describe('content errors name the file, line, column, field, what is wrong and a
   });
 
   test("a template's own front-matter schema is checked too", async () => {
-    expect(await problems({ 'content/pages/events.yaml': 'title: Events\ndescription: What is on.\ntemplate: events\nheading: 3\n' })).toEqual([
-      ['✖ content/pages/events.yaml:4:10  heading', '  Expected text, found number 3.', '  Hint: Check the value and its indentation; put text that starts with a digit or contains a colon in quotes.'].join('\n'),
+    expect(
+      await problems({
+        'content/pages/events.yaml': 'title: Events\ndescription: What is on.\ntemplate: events\nheading: 3\n',
+      }),
+    ).toEqual([
+      [
+        '✖ content/pages/events.yaml:4:10  heading',
+        '  Expected text, found number 3.',
+        '  Hint: Check the value and its indentation; put text that starts with a digit or contains a colon in quotes.',
+      ].join('\n'),
     ]);
   });
 
   test('two files for one route name both', async () => {
-    expect(await problems({ 'content/pages/om/index.md': '---\ntitle: About again\ndescription: Twice.\n---\n' })).toEqual([
+    expect(
+      await problems({ 'content/pages/om/index.md': '---\ntitle: About again\ndescription: Twice.\n---\n' }),
+    ).toEqual([
       [
         '✖ content/pages/om/index.md:1:1',
         '  Two files make the page /om: content/pages/om.md and content/pages/om/index.md.',
@@ -115,18 +136,23 @@ describe('content errors name the file, line, column, field, what is wrong and a
   });
 
   test('a broken link in a collection is reported at its field', async () => {
-    expect(await problems({ 'content/events.yaml': EVENTS_OK.replace('link: /om/styret', 'link: /om/styre') })).toEqual([
+    expect(await problems({ 'content/events.yaml': EVENTS_OK.replace('link: /om/styret', 'link: /om/styre') })).toEqual(
       [
-        '✖ content/events.yaml:4:11  events[0].link',
-        '  The link to /om/styre goes nowhere: no page has that address.',
-        '  Hint: Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
-      ].join('\n'),
-    ]);
+        [
+          '✖ content/events.yaml:4:11  events[0].link',
+          '  The link to /om/styre goes nowhere: no page has that address.',
+          '  Hint: Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
+        ].join('\n'),
+      ],
+    );
   });
 
   test('a redirect to nowhere, and one that hides a page', async () => {
-    const site = 'name: Mini\norigin: https://mini.example\nlogo: images/logo.svg\nredirects:\n  /old-about: /about\n  /om: /events\n';
-    expect((await problems({ 'content/site.yaml': site })).map((problem) => problem.split('\n').slice(0, 2).join('\n'))).toEqual([
+    const site =
+      'name: Mini\norigin: https://mini.example\nlogo: images/logo.svg\nredirects:\n  /old-about: /about\n  /om: /events\n';
+    expect(
+      (await problems({ 'content/site.yaml': site })).map((problem) => problem.split('\n').slice(0, 2).join('\n')),
+    ).toEqual([
       '✖ content/site.yaml:6:3  redirects./om\n  The redirect from /om points away from a page that exists: content/pages/om.md.',
       '✖ content/site.yaml:5:15  redirects./old-about\n  The redirect from /old-about goes to /about, which is not a page.',
     ]);
@@ -136,7 +162,11 @@ describe('content errors name the file, line, column, field, what is wrong and a
     const page = '---\ntitle: About\ndescription: About the club.\n---\n\n![Team](images/team.jpg)\n';
     const site = 'name: Mini\norigin: https://mini.example\nlogo: images/logo.png\n';
     expect(await problems({ 'content/pages/om.md': page, 'content/site.yaml': site })).toContain(
-      ['✖ content/pages/om.md:6', '  The file content/images/team.jpg does not exist.', '  Hint: Check the spelling, or add the file under content/images/.'].join('\n'),
+      [
+        '✖ content/pages/om.md:6',
+        '  The file content/images/team.jpg does not exist.',
+        '  Hint: Check the spelling, or add the file under content/images/.',
+      ].join('\n'),
     );
     const list = await problems({ 'content/site.yaml': site });
     expect(list[0]?.split('\n')[0]).toBe('✖ content/site.yaml:3:7');
@@ -145,7 +175,11 @@ describe('content errors name the file, line, column, field, what is wrong and a
 
   test('a missing collection file', async () => {
     expect(await problems({ 'content/events.yaml': null })).toEqual([
-      ['✖ content/events.yaml', '  The file for the collection "events" is missing.', '  Hint: Create content/events.yaml (see content/README.md for what goes in it).'].join('\n'),
+      [
+        '✖ content/events.yaml',
+        '  The file for the collection "events" is missing.',
+        '  Hint: Create content/events.yaml (see content/README.md for what goes in it).',
+      ].join('\n'),
     ]);
   });
 

@@ -25,17 +25,34 @@ beforeAll(async () => {
   site = (await loadSite(projectRoot, 'templates/index')).site;
 }, 60_000);
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: boolean | Schema; items?: Schema; anyOf?: Schema[]; enum?: unknown[]; const?: unknown; pattern?: string; minItems?: number; maxItems?: number; description?: string };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  description?: string;
+};
 
 /** The parts of JSON Schema z.toJSONSchema writes for these schemas, enough to check real content against them. */
 function problems(value: unknown, schema: Schema, at = ''): string[] {
-  if (schema.anyOf) return schema.anyOf.some((option) => problems(value, option, at).length === 0) ? [] : [`${at}: matches no option`];
+  if (schema.anyOf)
+    return schema.anyOf.some((option) => problems(value, option, at).length === 0) ? [] : [`${at}: matches no option`];
   const types = schema.type === undefined ? [] : [schema.type].flat();
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
-  if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return [`${at}: ${kind}, expected ${types.join('/')}`];
+  const kind =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  if (types.length > 0 && !types.includes(kind) && !(kind === 'integer' && types.includes('number')))
+    return [`${at}: ${kind}, expected ${types.join('/')}`];
   if (schema.const !== undefined && value !== schema.const) return [`${at}: not ${String(schema.const)}`];
   if (schema.enum && !schema.enum.includes(value)) return [`${at}: not one of ${schema.enum.join(', ')}`];
-  if (schema.pattern && typeof value === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return [`${at}: ${value} does not match ${schema.pattern}`];
+  if (schema.pattern && typeof value === 'string' && !new RegExp(schema.pattern, 'u').test(value))
+    return [`${at}: ${value} does not match ${schema.pattern}`];
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) return [`${at}: too few items`];
     if (schema.maxItems !== undefined && value.length > schema.maxItems) return [`${at}: too many items`];
@@ -48,7 +65,9 @@ function problems(value: unknown, schema: Schema, at = ''): string[] {
     const property = schema.properties?.[key];
     if (property) return problems(item, property, `${at}.${key}`);
     if (schema.additionalProperties === false) return [`${at}.${key}: not allowed`];
-    return typeof schema.additionalProperties === 'object' ? problems(item, schema.additionalProperties, `${at}.${key}`) : [];
+    return typeof schema.additionalProperties === 'object'
+      ? problems(item, schema.additionalProperties, `${at}.${key}`)
+      : [];
   });
   return [...missing, ...fields];
 }
@@ -63,15 +82,29 @@ describe('JSON Schemas for editors', () => {
     const committed = (await readdir(schemaDir)).filter((name) => name.endsWith('.json')).sort();
     expect(committed, 'schema files: run "npx clubsite schema"').toEqual([...generated.keys()]);
     for (const [name, text] of generated) {
-      expect(await readFile(path.join(schemaDir, name), 'utf8'), `content/.schemas/${name} is stale: run "npx clubsite schema"`).toBe(text);
+      expect(
+        await readFile(path.join(schemaDir, name), 'utf8'),
+        `content/.schemas/${name} is stale: run "npx clubsite schema"`,
+      ).toBe(text);
     }
-    expect([...generated.keys()]).toEqual(expect.arrayContaining(['training-times.json', 'menu.json', 'site.json', 'courses.json', 'page-calendar.json', 'page-home.json']));
+    expect([...generated.keys()]).toEqual(
+      expect.arrayContaining([
+        'training-times.json',
+        'menu.json',
+        'site.json',
+        'courses.json',
+        'page-calendar.json',
+        'page-home.json',
+      ]),
+    );
   });
 
   test('every content YAML file names its schema on its first line, and the real content passes it', async () => {
     const yamlFiles = (await listFiles(path.join(projectRoot, 'content'))).filter((file) => /\.ya?ml$/.test(file));
     expect(yamlFiles.length).toBeGreaterThanOrEqual(5);
-    const collectionOf = new Map(Object.values(site.collections).map((collection) => [collection.file, collectionSchemaFile(collection.file)]));
+    const collectionOf = new Map(
+      Object.values(site.collections).map((collection) => [collection.file, collectionSchemaFile(collection.file)]),
+    );
     for (const file of yamlFiles) {
       const text = await readFile(path.join(projectRoot, 'content', file), 'utf8');
       const data = parse(text) as Record<string, unknown>;
@@ -86,8 +119,20 @@ describe('JSON Schemas for editors', () => {
   test('a mistake a volunteer makes is caught by the schema before any build', async () => {
     const schema = await committedSchema('training-times.json');
     const slot = { group: 'A', day: 'Mandag', time: '16:00 - 18:00', location: 'Aquarama' };
-    expect(problems({ updated: '2025-10-09', groups: ['A'], locations: ['Aquarama'], slots: [slot] }, schema)).toEqual([]);
-    expect(problems({ updated: '2025-10-09', groups: ['A'], locations: ['Aquarama'], slots: [{ ...slot, time: '16-18', sted: 'x' }] }, schema)).toEqual([
+    expect(problems({ updated: '2025-10-09', groups: ['A'], locations: ['Aquarama'], slots: [slot] }, schema)).toEqual(
+      [],
+    );
+    expect(
+      problems(
+        {
+          updated: '2025-10-09',
+          groups: ['A'],
+          locations: ['Aquarama'],
+          slots: [{ ...slot, time: '16-18', sted: 'x' }],
+        },
+        schema,
+      ),
+    ).toEqual([
       '.slots[0].time: 16-18 does not match ^\\d{1,2}[:.]\\d{2}\\s*[-–]\\s*\\d{1,2}[:.]\\d{2}$',
       '.slots[0].sted: not allowed',
     ]);
@@ -108,11 +153,17 @@ describe('JSON Schemas for editors', () => {
   });
 
   test('VS Code recommends the YAML extension and maps each schema', async () => {
-    const extensions = JSON.parse(await readFile(path.join(projectRoot, '.vscode/extensions.json'), 'utf8')) as { recommendations: string[] };
+    const extensions = JSON.parse(await readFile(path.join(projectRoot, '.vscode/extensions.json'), 'utf8')) as {
+      recommendations: string[];
+    };
     expect(extensions.recommendations).toContain('redhat.vscode-yaml');
-    const settings = JSON.parse(await readFile(path.join(projectRoot, '.vscode/settings.json'), 'utf8')) as { 'yaml.schemas': Record<string, string> };
+    const settings = JSON.parse(await readFile(path.join(projectRoot, '.vscode/settings.json'), 'utf8')) as {
+      'yaml.schemas': Record<string, string>;
+    };
     for (const collection of Object.values(site.collections)) {
-      expect(settings['yaml.schemas'][`./content/.schemas/${collectionSchemaFile(collection.file)}`]).toBe(`content/${collection.file}`);
+      expect(settings['yaml.schemas'][`./content/.schemas/${collectionSchemaFile(collection.file)}`]).toBe(
+        `content/${collection.file}`,
+      );
     }
   });
 

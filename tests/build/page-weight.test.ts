@@ -65,9 +65,13 @@ function weigh(route: string, file: string): Weight {
 
 describe('page weight', () => {
   test('a page without a widget that holds state ships no React, and under 25 KB gzip in all', () => {
-    const weights = result.pages.map((page) => weigh(page.route, page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`));
+    const weights = result.pages.map((page) =>
+      weigh(page.route, page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`),
+    );
     const staticPages = weights.filter((weight) => !weight.hasIsland);
-    expect(staticPages.map((weight) => weight.route)).toEqual(expect.arrayContaining(['/julekalender/2025', '/dugnad', '/om', '/medlemskap']));
+    expect(staticPages.map((weight) => weight.route)).toEqual(
+      expect.arrayContaining(['/julekalender/2025', '/dugnad', '/om', '/medlemskap']),
+    );
     for (const weight of staticPages) {
       expect(weight.loadsReact, weight.route).toBe(false);
       expect(weight.html + weight.css + weight.jsWithIslands, weight.route).toBeLessThan(25 * 1024);
@@ -76,7 +80,9 @@ describe('page weight', () => {
   });
 
   test('pages with islands load React only when an island is due, all in under 110 KB gzip', () => {
-    const islandPages = ['/kurs', '/treningstider', '/search', '/'].map((route) => weigh(route, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`));
+    const islandPages = ['/kurs', '/treningstider', '/search', '/'].map((route) =>
+      weigh(route, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`),
+    );
     for (const weight of islandPages) {
       expect(weight.hasIsland, weight.route).toBe(true);
       expect(weight.loadsReact, weight.route).toBe(true);
@@ -87,7 +93,9 @@ describe('page weight', () => {
   });
 
   test('React is one shared chunk', () => {
-    const reactChunks = [...result.files.keys()].filter((name) => name.endsWith('.js') && textOf(name).includes('react.dev/errors'));
+    const reactChunks = [...result.files.keys()].filter(
+      (name) => name.endsWith('.js') && textOf(name).includes('react.dev/errors'),
+    );
     expect(reactChunks.length).toBeGreaterThanOrEqual(1);
     expect(reactChunks.every((name) => name.startsWith('assets/chunks/'))).toBe(true);
   });

@@ -12,7 +12,15 @@ beforeAll(async () => {
 describe('a fixture site built in memory', () => {
   test('every page is a folder with index.html, named after its path under content/pages', () => {
     const html = [...result.files.keys()].filter((file) => file.endsWith('.html')).sort();
-    expect(html).toEqual(['404.html', 'events/index.html', 'index.html', 'old-about/index.html', 'om/index.html', 'om/styret/index.html', 'snart/index.html']);
+    expect(html).toEqual([
+      '404.html',
+      'events/index.html',
+      'index.html',
+      'old-about/index.html',
+      'om/index.html',
+      'om/styret/index.html',
+      'snart/index.html',
+    ]);
   });
 
   test('the document has the page title, description and canonical = origin + route with a trailing slash', () => {
@@ -86,7 +94,17 @@ describe('a fixture site built in memory', () => {
   });
 
   test('the build reports its stages in order, with pages and bytes', () => {
-    expect(result.timings.map(([stage]) => stage)).toEqual(['site', 'load', 'validate', 'route', 'bundle', 'render', 'index', 'render late', 'gather']);
+    expect(result.timings.map(([stage]) => stage)).toEqual([
+      'site',
+      'load',
+      'validate',
+      'route',
+      'bundle',
+      'render',
+      'index',
+      'render late',
+      'gather',
+    ]);
     expect(result.stats.pages).toBe(5);
     expect(result.stats.html).toBeGreaterThan(1000);
     expect(result.stats.js).toBeGreaterThan(0);

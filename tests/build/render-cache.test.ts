@@ -13,7 +13,11 @@ let last: BuildResult;
 
 /** What `clubsite dev` builds: site module, client bundle and pages of the last build reused. */
 async function devBuild(): Promise<BuildResult> {
-  last = await build({ root: project.root, now, reuse: { site: last?.site, client: last?.client, parsed, rendered: cache } });
+  last = await build({
+    root: project.root,
+    now,
+    reuse: { site: last?.site, client: last?.client, parsed, rendered: cache },
+  });
   return last;
 }
 
@@ -23,7 +27,9 @@ async function expectSameAsFullBuild(result: BuildResult): Promise<void> {
   expect([...result.files.keys()]).toEqual([...full.files.keys()]);
   for (const [file, data] of full.files) {
     const mine = result.files.get(file);
-    expect(typeof mine === 'string' ? mine : Buffer.from(mine ?? []).toString('base64'), file).toBe(typeof data === 'string' ? data : Buffer.from(data).toString('base64'));
+    expect(typeof mine === 'string' ? mine : Buffer.from(mine ?? []).toString('base64'), file).toBe(
+      typeof data === 'string' ? data : Buffer.from(data).toString('base64'),
+    );
   }
 }
 
@@ -75,7 +81,10 @@ describe('the dev server renders only what a save changed, and writes what build
   });
 
   test('a new page appears, and is gone again when deleted', async () => {
-    await writeFile(project.at('content/pages/ekstra.md'), '---\ntitle: Ekstra\ndescription: En side som kommer og går.\n---\n\nHei.\n');
+    await writeFile(
+      project.at('content/pages/ekstra.md'),
+      '---\ntitle: Ekstra\ndescription: En side som kommer og går.\n---\n\nHei.\n',
+    );
     expect((await devBuild()).files.has('ekstra/index.html')).toBe(true);
     await rm(project.at('content/pages/ekstra.md'));
     const result = await devBuild();

@@ -55,18 +55,23 @@ describe('the real site’s search index', () => {
     const search = result.pages.find((page) => page.route === '/search');
     expect(search?.noindex).toBe(true);
     expect(search?.html).toContain(`/${indexPath}`);
-    for (const page of result.pages.filter((page) => page.route !== '/search')) expect(page.html).not.toContain(indexPath);
+    for (const page of result.pages.filter((page) => page.route !== '/search'))
+      expect(page.html).not.toContain(indexPath);
   });
 
   test('Fuse.js is in one script only: the search widget’s chunk, not the shared ones', () => {
-    const withFuse = [...result.files.keys()].filter((file) => file.endsWith('.js') && text(file).includes(FUSE_MARKER));
+    const withFuse = [...result.files.keys()].filter(
+      (file) => file.endsWith('.js') && text(file).includes(FUSE_MARKER),
+    );
     expect(withFuse).toHaveLength(1);
     expect(withFuse[0]).toMatch(/^assets\/chunks\/search-results-[^/]+\.js$/);
   });
 
   test('the search page preloads its widget and React from <head>; pages without a search do not', () => {
-    const chunk = [...result.files.keys()].find((file) => /^assets\/chunks\/search-results-[^/]+\.js$/.test(file)) ?? 'missing';
-    const head = (route: string) => /<head>[\s\S]*<\/head>/.exec(result.pages.find((page) => page.route === route)?.html ?? '')?.[0] ?? '';
+    const chunk =
+      [...result.files.keys()].find((file) => /^assets\/chunks\/search-results-[^/]+\.js$/.test(file)) ?? 'missing';
+    const head = (route: string) =>
+      /<head>[\s\S]*<\/head>/.exec(result.pages.find((page) => page.route === route)?.html ?? '')?.[0] ?? '';
     expect(head('/search')).toContain(`<link rel="modulepreload" href="/${chunk}"/>`);
     expect(head('/search').match(/rel="modulepreload"/g)?.length).toBeGreaterThan(1);
     for (const page of result.pages.filter((page) => page.route !== '/search')) expect(page.html).not.toContain(chunk);

@@ -12,8 +12,13 @@ import { buildSite } from '../support/site-build.ts';
 
 let result: BuildResult;
 const html = (file: string) => String(result.files.get(file));
-const unescape = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-const metaPolicy = (page: string) => unescape(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1] ?? '');
+const unescape = (text: string) =>
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+const metaPolicy = (page: string) =>
+  unescape(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1] ?? '');
 
 beforeAll(async () => {
   result = await buildSite('2025-12-10T18:00');
@@ -38,7 +43,9 @@ describe('Content-Security-Policy and _headers', () => {
       expect(policy).not.toContain('frame-ancestors');
       expect(policy).not.toContain('report-uri');
     }
-    expect(headersFor(rules, '/404.html')['content-security-policy']).toBe(`${metaPolicy(html('404.html'))}; frame-ancestors 'none'`);
+    expect(headersFor(rules, '/404.html')['content-security-policy']).toBe(
+      `${metaPolicy(html('404.html'))}; frame-ancestors 'none'`,
+    );
     const asset = [...result.files.keys()].find((file) => file.startsWith('assets/') && file.endsWith('.js'))!;
     expect(headersFor(rules, `/${asset}`)['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(headersFor(rules, '/kurs/')['cache-control']).toBeUndefined();

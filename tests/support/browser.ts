@@ -65,7 +65,9 @@ export async function openPage(
   // when served by the preview server); a violation is a failed test (tests/support/csp-guard.ts).
   await context.addInitScript((prefix: string) => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
+      console.error(
+        `${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`,
+      );
     });
   }, CSP_VIOLATION);
   const page = await context.newPage();

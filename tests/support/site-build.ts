@@ -14,7 +14,8 @@ export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.met
 function findProjectRoot(start: string): string {
   for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'clubsite') return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'clubsite')
+      return dir;
   }
   throw new Error(`no clubsite checkout above ${start}`);
 }

@@ -37,7 +37,11 @@ describe('doorState on 10 December 2025 (Oslo)', () => {
 });
 
 describe("today's door", () => {
-  const doors = Array.from({ length: 24 }, (_, index) => ({ day: index + 1, date: `2025-12-${String(index + 1).padStart(2, '0')}`, winner: '' }));
+  const doors = Array.from({ length: 24 }, (_, index) => ({
+    day: index + 1,
+    date: `2025-12-${String(index + 1).padStart(2, '0')}`,
+    winner: '',
+  }));
 
   test('is the door dated today in Oslo', () => {
     expect(todaysDoor(doors, '2025-12-10')?.day).toBe(10);

@@ -32,7 +32,9 @@ function validCalendar(): { year: number; intro: string[]; doors: Array<Record<s
 
 function issues(input: unknown): Array<{ path: string; message: string }> {
   const result = calendarSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
 describe('the calendar schema', () => {
@@ -51,13 +53,17 @@ describe('the calendar schema', () => {
   test('wants exactly 24 doors', () => {
     const calendar = validCalendar();
     calendar.doors.pop();
-    expect(issues(calendar)).toEqual([{ path: 'doors', message: 'exactly 24 doors, one for each day from 1 to 24 December' }]);
+    expect(issues(calendar)).toEqual([
+      { path: 'doors', message: 'exactly 24 doors, one for each day from 1 to 24 December' },
+    ]);
   });
 
   test('wants each day once, from 1 to 24', () => {
     const calendar = validCalendar();
     calendar.doors[4] = { ...calendar.doors[4], day: 4, date: '2025-12-04' };
-    expect(issues(calendar)).toEqual([{ path: 'doors.4.day', message: 'Day 4 is already door number 4 in the list: every day from 1 to 24 once' }]);
+    expect(issues(calendar)).toEqual([
+      { path: 'doors.4.day', message: 'Day 4 is already door number 4 in the list: every day from 1 to 24 once' },
+    ]);
     calendar.doors[4] = { ...calendar.doors[4], day: 25, date: '2025-12-25' };
     expect(issues(calendar)[0]?.message).toBe('a day from 1 to 24');
   });
@@ -68,7 +74,10 @@ describe('the calendar schema', () => {
     expect(issues(calendar)).toEqual([{ path: 'doors.2.date', message: 'Day 3 must be dated 2025-12-03' }]);
     calendar.doors[2] = { ...calendar.doors[2], date: '2024-12-03' };
     expect(issues(calendar)).toEqual([
-      { path: 'doors.2.date', message: "The date must be in December 2025 (the calendar's year): 2025-12-03 for day 3" },
+      {
+        path: 'doors.2.date',
+        message: "The date must be in December 2025 (the calendar's year): 2025-12-03 for day 3",
+      },
     ]);
   });
 
@@ -76,7 +85,9 @@ describe('the calendar schema', () => {
     for (const value of ['1090', '1090 kr', 'kr 1090,-', '1090,00', '0990,-']) {
       const calendar = validCalendar();
       calendar.doors[0] = { ...calendar.doors[0], prizeValue: value };
-      expect(issues(calendar)).toEqual([{ path: 'doors.0.prizeValue', message: 'an amount in kroner followed by ",-", like 1090,-' }]);
+      expect(issues(calendar)).toEqual([
+        { path: 'doors.0.prizeValue', message: 'an amount in kroner followed by ",-", like 1090,-' },
+      ]);
     }
   });
 
@@ -94,9 +105,9 @@ describe('the 2025 calendar content', () => {
   test('has prizes worth 1090,- to 8999,-, from local sponsors and one from the club', () => {
     expect(Math.min(...values)).toBe(1090);
     expect(Math.max(...values)).toBe(8999);
-    expect(calendar.doors.filter((door) => door.sponsor === 'Kristiansand Svømmeallianse').map((door) => door.prizeTitle)).toEqual([
-      'Svømmekurs for ett barn',
-    ]);
+    expect(
+      calendar.doors.filter((door) => door.sponsor === 'Kristiansand Svømmeallianse').map((door) => door.prizeTitle),
+    ).toEqual(['Svømmekurs for ett barn']);
     expect(calendar.doors.some((door) => door.prizeDesc === '')).toBe(true);
   });
 

@@ -16,7 +16,11 @@ describe('island props survive any content', () => {
 
   test('an island is marked with its name and when to hydrate, with its server HTML and props beside it', () => {
     const html = renderToStaticMarkup(<Island name="echo" component={Echo} props={{ text: hostile }} when="idle" />);
-    expect(html.startsWith('<clubsite-island data-island="echo" data-when="idle"><script type="application/json">{"text":"\\u003c/script\\u003e')).toBe(true);
+    expect(
+      html.startsWith(
+        '<clubsite-island data-island="echo" data-when="idle"><script type="application/json">{"text":"\\u003c/script\\u003e',
+      ),
+    ).toBe(true);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).toContain('<div data-island-root=""><p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });

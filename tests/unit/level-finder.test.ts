@@ -3,7 +3,16 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { signupUrl } from '../../site/logic/course-signup.ts';
-import { answer, back, canGoBack, restart, startState, type Answer, type FinderState, type Step } from '../../site/logic/level-finder.ts';
+import {
+  answer,
+  back,
+  canGoBack,
+  restart,
+  startState,
+  type Answer,
+  type FinderState,
+  type Step,
+} from '../../site/logic/level-finder.ts';
 import { coursesSchema, type Courses } from '../../site/schemas/courses.ts';
 import { siteSettingsSchema } from '../../site/schemas/site-settings.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -99,7 +108,11 @@ describe('the level finder', () => {
 });
 
 describe('the courses schema', () => {
-  const base = () => structuredClone(contentFile('courses.yaml')) as { courses: Array<Record<string, unknown>>; levelFinder: { steps: Step[]; results: Record<string, Record<string, unknown>> } };
+  const base = () =>
+    structuredClone(contentFile('courses.yaml')) as {
+      courses: Array<Record<string, unknown>>;
+      levelFinder: { steps: Step[]; results: Record<string, Record<string, unknown>> };
+    };
   const problems = (input: unknown) => {
     const result = coursesSchema.safeParse(input);
     return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -112,10 +125,14 @@ describe('the courses schema', () => {
   test('a «next» must point forward to a question that exists', () => {
     const beyond = base();
     beyond.levelFinder.steps[5] = { ...beyond.levelFinder.steps[5]!, yes: { next: 9 } };
-    expect(problems(beyond)).toEqual(['levelFinder.steps.5.yes.next: Expected the number of a later question, 6 (the first question is 0)']);
+    expect(problems(beyond)).toEqual([
+      'levelFinder.steps.5.yes.next: Expected the number of a later question, 6 (the first question is 0)',
+    ]);
     const backwards = base();
     backwards.levelFinder.steps[2] = { ...backwards.levelFinder.steps[2]!, yes: { next: 1 } };
-    expect(problems(backwards)).toEqual(['levelFinder.steps.2.yes.next: Expected the number of a later question, 3 to 6 (the first question is 0)']);
+    expect(problems(backwards)).toEqual([
+      'levelFinder.steps.2.yes.next: Expected the number of a later question, 3 to 6 (the first question is 0)',
+    ]);
   });
 
   test('a «result» must name a result, and a result must name a course', () => {

@@ -15,7 +15,9 @@ describe('the build clock', () => {
 
   test('the flag wins over CLUBSITE_NOW, which wins over the clock', () => {
     expect(resolveNow(undefined, 'Europe/Oslo', '2025-12-24T12:00Z').toISOString()).toBe('2025-12-24T12:00:00.000Z');
-    expect(resolveNow('2025-12-01T12:00Z', 'Europe/Oslo', '2025-12-24T12:00Z').toISOString()).toBe('2025-12-01T12:00:00.000Z');
+    expect(resolveNow('2025-12-01T12:00Z', 'Europe/Oslo', '2025-12-24T12:00Z').toISOString()).toBe(
+      '2025-12-01T12:00:00.000Z',
+    );
     const before = Date.now();
     expect(resolveNow(undefined, 'Europe/Oslo', '').getTime()).toBeGreaterThanOrEqual(before);
   });

@@ -5,12 +5,22 @@ import { renderToString } from 'react-dom/server';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { osloTime } from '../../site/dates.ts';
-import { ALL, chooseAll, chooseGroup, chooseMultiple, isToday, toggleGroup, visibleSlots, type Slot } from '../../site/logic/schedule-filter.ts';
+import {
+  ALL,
+  chooseAll,
+  chooseGroup,
+  chooseMultiple,
+  isToday,
+  toggleGroup,
+  visibleSlots,
+  type Slot,
+} from '../../site/logic/schedule-filter.ts';
 import { trainingTimesSchema } from '../../site/schemas/training-times.ts';
 import TrainingTable from '../../site/widgets/training-table.tsx';
 import { projectRoot } from '../support/site-build.ts';
 
-const content = () => parse(readFileSync(path.join(projectRoot, 'content/training-times.yaml'), 'utf8')) as Record<string, unknown>;
+const content = () =>
+  parse(readFileSync(path.join(projectRoot, 'content/training-times.yaml'), 'utf8')) as Record<string, unknown>;
 const times = trainingTimesSchema.parse(content());
 const groups = times.groups;
 const count = (state: Parameters<typeof visibleSlots>[1]) => visibleSlots(times.slots, state).length;
@@ -25,8 +35,20 @@ describe('the training times content', () => {
     expect(times.slots).toHaveLength(25);
     expect(times.groups).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     expect(times.updated).toBe('2025-10-09');
-    expect(times.slots.filter((slot) => slot.basis).map((slot) => `${slot.group} ${slot.day}`)).toEqual(['A Onsdag', 'B Tirsdag', 'B Torsdag', 'C Tirsdag', 'D Onsdag']);
-    expect(times.slots[0]).toEqual({ group: 'A', day: 'Mandag', time: '16:00 - 18:00', location: 'Spicheren', basis: false });
+    expect(times.slots.filter((slot) => slot.basis).map((slot) => `${slot.group} ${slot.day}`)).toEqual([
+      'A Onsdag',
+      'B Tirsdag',
+      'B Torsdag',
+      'C Tirsdag',
+      'D Onsdag',
+    ]);
+    expect(times.slots[0]).toEqual({
+      group: 'A',
+      day: 'Mandag',
+      time: '16:00 - 18:00',
+      location: 'Spicheren',
+      basis: false,
+    });
   });
 
   test('rejects a group, a place or a weekday that does not exist, and misspelt fields', () => {
@@ -37,7 +59,12 @@ describe('the training times content', () => {
     slots[2] = { ...slots[2], day: 'Fredagskveld' };
     slots[3] = { ...slots[3], tid: '18:00' };
     const result = trainingTimesSchema.safeParse(bad);
-    expect(result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'))).toEqual(['slots.2.day', 'slots.3', 'slots.0.group', 'slots.1.location']);
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'slots.2.day',
+      'slots.3',
+      'slots.0.group',
+      'slots.1.location',
+    ]);
   });
 });
 
@@ -90,11 +117,21 @@ describe('the group filter', () => {
 
 describe("today's rows", () => {
   test('match the Oslo weekday, whatever the case and spacing of the day name', () => {
-    const slot = (day: string): Slot => ({ group: 'A', day, time: '07:00 - 09:00', location: 'Aquarama', basis: false });
+    const slot = (day: string): Slot => ({
+      group: 'A',
+      day,
+      time: '07:00 - 09:00',
+      location: 'Aquarama',
+      basis: false,
+    });
     expect(isToday(slot('Lørdag'), saturday)).toBe(true);
     expect(isToday(slot('  LØRDAG '), saturday)).toBe(true);
     expect(isToday(slot('lørdag'), wednesday)).toBe(false);
-    expect(times.slots.filter((entry) => isToday(entry, saturday)).map((entry) => entry.group)).toEqual(['A', 'B', 'C']);
+    expect(times.slots.filter((entry) => isToday(entry, saturday)).map((entry) => entry.group)).toEqual([
+      'A',
+      'B',
+      'C',
+    ]);
     expect(times.slots.filter((entry) => isToday(entry, wednesday))).toHaveLength(6);
   });
 

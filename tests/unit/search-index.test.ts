@@ -3,7 +3,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { serializeProps } from '../../client/island-markup.ts';
 import type { Page } from '../../generator/contract.ts';
-import { buildSearchIndex, SEARCH_KEYS, searchDocument, type SearchIndexJson } from '../../generator/index/search-index.ts';
+import {
+  buildSearchIndex,
+  SEARCH_KEYS,
+  searchDocument,
+  type SearchIndexJson,
+} from '../../generator/index/search-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
 import { FaqList } from '../../site/blocks/faq-list.tsx';
@@ -12,10 +17,31 @@ import { SEARCH_KEYS as BROWSER_KEYS } from '../../site/logic/site-search.ts';
 const href = (route: string) => (route === '/' ? '/' : `${route}/`);
 
 /** A rendered page as the build hands it to the index: the frame around a <main>. */
-function fixturePage(route: string, title: string, main: string, options: { noindex?: boolean; searchText?: string } = {}): RenderedPage {
-  const page = { route, title, description: '', template: 'article', noindex: options.noindex ?? false, data: {}, source: '', html: '' } as Page;
+function fixturePage(
+  route: string,
+  title: string,
+  main: string,
+  options: { noindex?: boolean; searchText?: string } = {},
+): RenderedPage {
+  const page = {
+    route,
+    title,
+    description: '',
+    template: 'article',
+    noindex: options.noindex ?? false,
+    data: {},
+    source: '',
+    html: '',
+  } as Page;
   const html = `<!doctype html><html><head><title>${title} – Klubben</title><script>theme()</script></head><body><header><a href="/">Forsiden</a><nav>Meny Forside Kurs</nav></header><main id="innhold">${main}</main><footer>© 2025 Klubben</footer></body></html>`;
-  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '', securityPolicy: '' };
+  return {
+    route,
+    html,
+    page,
+    noindex: options.noindex ?? false,
+    searchText: options.searchText ?? '',
+    securityPolicy: '',
+  };
 }
 
 const faqHtml = renderToStaticMarkup(
@@ -30,9 +56,14 @@ const faqHtml = renderToStaticMarkup(
 );
 
 const pages = [
-  fixturePage('/kurs', 'Svømmeopplæring', `<article><h1>Svømmeopplæring</h1><p>Vi lærer barn å <strong>S</strong>vømme   trygt.\n\n Første nivå heter Hval.</p>${faqHtml}</article>`, {
-    searchText: 'Hval: Vi anbefaler Hval for barn som er utrygge i vannet. Sjøløve er for de viderekomne.',
-  }),
+  fixturePage(
+    '/kurs',
+    'Svømmeopplæring',
+    `<article><h1>Svømmeopplæring</h1><p>Vi lærer barn å <strong>S</strong>vømme   trygt.\n\n Første nivå heter Hval.</p>${faqHtml}</article>`,
+    {
+      searchText: 'Hval: Vi anbefaler Hval for barn som er utrygge i vannet. Sjøløve er for de viderekomne.',
+    },
+  ),
   fixturePage('/', 'Forside', '<h1>Velkommen til Ærlige Ålesvømmere</h1><p>Trygg • Inkluderende • Stolt</p>'),
   fixturePage('/terminliste', 'Terminliste', '<h1>Terminliste</h1><p>Denne siden kommer snart.</p>', { noindex: true }),
   fixturePage('/404', 'Fant ikke siden', '<h1>Vi finner ikke denne siden</h1>', { noindex: true }),
@@ -63,16 +94,22 @@ describe('search documents', () => {
   test('FAQ questions and answers are searchable text', () => {
     const content = byId.get('/kurs')?.content ?? '';
     expect(content).toContain('Ofte stilte spørsmål');
-    expect(content).toContain('Må barnet bruke svømmebriller? Nei, på Hval, Skilpadde og Pingvin øver vi uten briller.');
+    expect(content).toContain(
+      'Må barnet bruke svømmebriller? Nei, på Hval, Skilpadde og Pingvin øver vi uten briller.',
+    );
     expect(content).toContain('Hvor lenge varer et kurs? Ti uker, én dag i uka.');
   });
 
   test("what a template's widgets can show (searchText) is added after the page text, without what the page already shows", () => {
-    expect(byId.get('/kurs')?.content).toMatch(/Hval: Vi anbefaler Hval for barn som er utrygge i vannet\. Sjøløve er for de viderekomne\.$/);
+    expect(byId.get('/kurs')?.content).toMatch(
+      /Hval: Vi anbefaler Hval for barn som er utrygge i vannet\. Sjøløve er for de viderekomne\.$/,
+    );
     const repeated = fixturePage('/kurs', 'Kurs', '<p>Hval er første nivå. Skilpadde kommer etterpå.</p>', {
       searchText: 'Hval er første nivå. Er barnet trygt i vannet? Skilpadde kommer etterpå.',
     });
-    expect(searchDocument(repeated, href).content).toBe('Hval er første nivå. Skilpadde kommer etterpå. Er barnet trygt i vannet?');
+    expect(searchDocument(repeated, href).content).toBe(
+      'Hval er første nivå. Skilpadde kommer etterpå. Er barnet trygt i vannet?',
+    );
   });
 
   test('island props, scripts, drawings and comments are not text; the widget markup is', () => {
@@ -129,6 +166,10 @@ describe('the text a visitor reads', () => {
   });
 
   test('entities are decoded and block tags separate words', () => {
-    expect(textOfHtml('<ul><li>Hval</li><li>Sel&nbsp;&amp;&#160;Sj&oslash;l&oslash;ve</li></ul><p>&laquo;ja&#x00BB; &AElig;re&shy;full</p>')).toBe('Hval Sel & Sjøløve «ja» Ærefull');
+    expect(
+      textOfHtml(
+        '<ul><li>Hval</li><li>Sel&nbsp;&amp;&#160;Sj&oslash;l&oslash;ve</li></ul><p>&laquo;ja&#x00BB; &AElig;re&shy;full</p>',
+      ),
+    ).toBe('Hval Sel & Sjøløve «ja» Ærefull');
   });
 });

@@ -44,12 +44,18 @@ describe('host semantics', () => {
   });
 
   test('the redirect is encoded (headers carry ASCII only)', async () => {
-    expect(await resolveRequest(memory, '/bl%C3%A5b%C3%A6r')).toMatchObject({ status: 301, location: '/bl%C3%A5b%C3%A6r/' });
+    expect(await resolveRequest(memory, '/bl%C3%A5b%C3%A6r')).toMatchObject({
+      status: 301,
+      location: '/bl%C3%A5b%C3%A6r/',
+    });
   });
 
   test('under a base path, only the base is served', async () => {
     expect((await resolveRequest(memory, '/kurs/', '/klubb/')).status).toBe(404);
-    expect(await resolveRequest(memory, '/klubb/kurs', '/klubb/')).toMatchObject({ status: 301, location: '/klubb/kurs/' });
+    expect(await resolveRequest(memory, '/klubb/kurs', '/klubb/')).toMatchObject({
+      status: 301,
+      location: '/klubb/kurs/',
+    });
     expect(await resolveRequest(memory, '/klubb/', '/klubb/')).toMatchObject({ status: 200, file: 'index.html' });
     expect(await resolveRequest(memory, '/klubb', '/klubb/')).toMatchObject({ status: 301, location: '/klubb/' });
   });
@@ -78,16 +84,27 @@ describe('a built folder on disk', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const raw = (pathname: string, method = 'GET', host?: string) =>
       new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: pathname, method, headers: host ? { host } : {} }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
-        });
+        const req = request(
+          { host: '127.0.0.1', port, path: pathname, method, headers: host ? { host } : {} },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }),
+            );
+          },
+        );
         req.on('error', reject);
         req.end();
       });
     try {
-      for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/secret.txt', '/secrets/key.txt', '/kurs/..%2f..%2fsecret.txt']) {
+      for (const attempt of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/secret.txt',
+        '/secrets/key.txt',
+        '/kurs/..%2f..%2fsecret.txt',
+      ]) {
         expect(await raw(attempt), attempt).toEqual({ status: 404, location: undefined, body: 'Fant ikke siden' });
       }
       expect(await raw('/kurs')).toMatchObject({ status: 301, location: '/kurs/' });

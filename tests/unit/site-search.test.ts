@@ -1,10 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../generator/index/search-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
-import { createSearch, normaliseQuery, parseSearchIndex, SNIPPET_LENGTH, snippetOf, THRESHOLD } from '../../site/logic/site-search.ts';
+import {
+  createSearch,
+  normaliseQuery,
+  parseSearchIndex,
+  SNIPPET_LENGTH,
+  snippetOf,
+  THRESHOLD,
+} from '../../site/logic/site-search.ts';
 
 function page(route: string, title: string, text: string): RenderedPage {
-  return { route, html: `<main><h1>${title}</h1><p>${text}</p></main>`, page: { title } as RenderedPage['page'], noindex: false, searchText: '', securityPolicy: '' };
+  return {
+    route,
+    html: `<main><h1>${title}</h1><p>${text}</p></main>`,
+    page: { title } as RenderedPage['page'],
+    noindex: false,
+    searchText: '',
+    securityPolicy: '',
+  };
 }
 
 const longText =
@@ -15,7 +29,11 @@ const search = createSearch(
       buildSearchIndex(
         [
           page('/kurs', 'Svømmeopplæring', longText),
-          page('/treningstider', 'Treningstider', 'Gruppe A trener på Aquarama og Spicheren. Basistrening 🏋️ på onsdager.'),
+          page(
+            '/treningstider',
+            'Treningstider',
+            'Gruppe A trener på Aquarama og Spicheren. Basistrening 🏋️ på onsdager.',
+          ),
           page('/dugnad', 'Dugnad', 'Loddsalg, kiosk på stevner og dommeroppdrag. Vi trenger deg på Bråvann.'),
           page('/', 'Forside', 'Velkommen til svømmeklubben i Kristiansand.'),
         ],
@@ -56,7 +74,11 @@ describe('the query rules', () => {
     for (const hit of hits) expect(hit.score).toEqual(expect.any(Number));
     const scores = hits.map((hit) => hit.score);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
-    expect(search('Treningstider')[0]).toMatchObject({ id: '/treningstider', title: 'Treningstider', url: '/treningstider' });
+    expect(search('Treningstider')[0]).toMatchObject({
+      id: '/treningstider',
+      title: 'Treningstider',
+      url: '/treningstider',
+    });
   });
 
   test('a long page that is about the word beats a short page that mentions it once', () => {
@@ -67,7 +89,11 @@ describe('the query rules', () => {
           buildSearchIndex(
             [
               page('/kontakt', 'Kontakt', 'Spør oss om Hval eller om svømmehallen.'),
-              page('/kurs', 'Svømmeopplæring', `Hval er første kurs. ${filler} Etter Hval kommer Skilpadde. ${filler} Hval varer i ti uker.`),
+              page(
+                '/kurs',
+                'Svømmeopplæring',
+                `Hval er første kurs. ${filler} Etter Hval kommer Skilpadde. ${filler} Hval varer i ti uker.`,
+              ),
             ],
             (route) => route,
           ).json,

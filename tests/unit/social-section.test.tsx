@@ -7,9 +7,27 @@ const social: SiteSettings['social'] = siteSettingsSchema.shape.social.parse({
   title: 'Følg oss på sosiale medier',
   instagramWidget: { script: 'https://feed.example/platform.js', className: 'feed-app-1' },
   cards: [
-    { network: 'instagram', title: 'Instagram', href: 'https://www.instagram.com/klubben/', button: 'Åpne i Instagram' },
-    { network: 'tiktok', title: 'TikTok', href: '', button: 'Åpne TikTok-profil', text: 'TikTok-feed publiseres når kontoen er offentlig', closed: true },
-    { network: 'facebook', title: 'Facebook', button: 'Åpne Facebook', text: 'Facebook-feed vises her når kontoen er offentlig.', closed: true },
+    {
+      network: 'instagram',
+      title: 'Instagram',
+      href: 'https://www.instagram.com/klubben/',
+      button: 'Åpne i Instagram',
+    },
+    {
+      network: 'tiktok',
+      title: 'TikTok',
+      href: '',
+      button: 'Åpne TikTok-profil',
+      text: 'TikTok-feed publiseres når kontoen er offentlig',
+      closed: true,
+    },
+    {
+      network: 'facebook',
+      title: 'Facebook',
+      button: 'Åpne Facebook',
+      text: 'Facebook-feed vises her når kontoen er offentlig.',
+      closed: true,
+    },
   ],
 });
 
@@ -18,16 +36,16 @@ function cards(html: string): string[] {
 }
 
 describe('the social-media section', () => {
-  const html = renderToStaticMarkup(<SocialSection social={social} level={2} instagramFeed={<div className="feed-slot" />} />);
+  const html = renderToStaticMarkup(
+    <SocialSection social={social} level={2} instagramFeed={<div className="feed-slot" />} />,
+  );
 
   test('has its heading and one card per network, each titled one level below', () => {
     expect(html).toContain('<h2 id="sosiale-medier-tittel">Følg oss på sosiale medier</h2>');
     expect(cards(html)).toHaveLength(3);
-    expect(html.match(/<h3 class="social-card__title">([^<]*)<\/h3>/g)?.map((heading) => heading.replace(/<[^>]+>/g, ''))).toEqual([
-      'Instagram',
-      'TikTok',
-      'Facebook',
-    ]);
+    expect(
+      html.match(/<h3 class="social-card__title">([^<]*)<\/h3>/g)?.map((heading) => heading.replace(/<[^>]+>/g, '')),
+    ).toEqual(['Instagram', 'TikTok', 'Facebook']);
   });
 
   test('a card with a link has a button opening it in a new tab, safely', () => {

@@ -41,8 +41,13 @@ async function workflow(): Promise<Workflow> {
 
 /** The guard's decision for each instant, from the real script (one process for all). */
 async function guard(instants: Date[], env: Record<string, string> = {}): Promise<boolean[]> {
-  const { stdout } = await run(process.execPath, [guardScript, ...instants.map((instant) => instant.toISOString())], { env: { ...process.env, ...env } });
-  return stdout.trim().split('\n').map((line) => line === 'run=true');
+  const { stdout } = await run(process.execPath, [guardScript, ...instants.map((instant) => instant.toISOString())], {
+    env: { ...process.env, ...env },
+  });
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line === 'run=true');
 }
 
 /** Every instant in [from, to) UTC at which a five-field cron line (numbers and * only) fires. */
@@ -52,8 +57,14 @@ function cronInstants(line: string, from: Date, to: Date): Date[] {
   const instants: Date[] = [];
   for (let time = from.getTime(); time < to.getTime(); time += 86_400_000) {
     const date = new Date(time);
-    if (matches(day, date.getUTCDate()) && matches(month, date.getUTCMonth() + 1) && matches(weekday, date.getUTCDay())) {
-      instants.push(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), Number(hour), Number(minute))));
+    if (
+      matches(day, date.getUTCDate()) &&
+      matches(month, date.getUTCMonth() + 1) &&
+      matches(weekday, date.getUTCDay())
+    ) {
+      instants.push(
+        new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), Number(hour), Number(minute))),
+      );
     }
   }
   return instants;
@@ -65,7 +76,10 @@ const oslo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo', dateSty
 async function readmeCommands(): Promise<string[]> {
   const readme = await readFile(path.join(projectRoot, 'README.md'), 'utf8');
   const block = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-  return block.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
+  return block
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter(Boolean);
 }
 
 describe('the GitHub workflow (.github/workflows/site.yml)', () => {
@@ -100,9 +114,13 @@ describe('the GitHub workflow (.github/workflows/site.yml)', () => {
     expect(await guard([new Date('2025-12-10T19:10:00Z'), new Date('2025-11-10T19:10:00Z')])).toEqual([true, false]);
     // A scheduled run late by 40 minutes still builds; by the next hour it does not.
     expect(await guard([new Date('2025-07-01T22:45:00Z'), new Date('2025-07-01T23:45:00Z')])).toEqual([true, false]);
-    const byHand = await run(process.execPath, [guardScript], { env: { ...process.env, GITHUB_EVENT_NAME: 'workflow_dispatch' } });
+    const byHand = await run(process.execPath, [guardScript], {
+      env: { ...process.env, GITHUB_EVENT_NAME: 'workflow_dispatch' },
+    });
     expect(byHand.stdout).toBe('run=true\n');
-    expect(byHand.stderr).toMatch(/^Clock: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z = \d{4}-\d\d-\d\d \d\d:\d\d in Europe\/Oslo: build\n$/);
+    expect(byHand.stderr).toMatch(
+      /^Clock: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z = \d{4}-\d\d-\d\d \d\d:\d\d in Europe\/Oslo: build\n$/,
+    );
   });
 
   test('the build job runs the guard first, and nothing is built or deployed when it says no', async () => {
@@ -110,7 +128,8 @@ describe('the GitHub workflow (.github/workflows/site.yml)', () => {
     const steps = jobs.build?.steps ?? [];
     const guardStep = steps.find((step) => step.id === 'guard');
     expect(guardStep?.run).toBe('node .github/scripts/oslo-hour.mjs >> "$GITHUB_OUTPUT"');
-    for (const step of steps.slice(steps.indexOf(guardStep!) + 1)) expect(step.if).toBe("steps.guard.outputs.run == 'true'");
+    for (const step of steps.slice(steps.indexOf(guardStep!) + 1))
+      expect(step.if).toBe("steps.guard.outputs.run == 'true'");
     expect(jobs.build?.outputs?.run).toBe('${{ steps.guard.outputs.run }}');
     expect(jobs.deploy?.if).toContain("needs.build.outputs.run == 'true'");
   });
@@ -134,9 +153,18 @@ describe('the GitHub workflow (.github/workflows/site.yml)', () => {
     expect(build.if).toContain("github.ref == 'refs/heads/main'");
     expect(build.if).toContain("github.event_name != 'pull_request'");
     const uses = (job: Job) => (job.steps ?? []).map((step) => step.uses?.replace(/@.*/, ''));
-    expect(uses(build)).toEqual(expect.arrayContaining(['actions/checkout', 'actions/setup-node', 'actions/cache', 'actions/upload-pages-artifact']));
+    expect(uses(build)).toEqual(
+      expect.arrayContaining([
+        'actions/checkout',
+        'actions/setup-node',
+        'actions/cache',
+        'actions/upload-pages-artifact',
+      ]),
+    );
     expect(build.steps?.find((step) => step.uses?.startsWith('actions/setup-node'))?.with?.cache).toBe('npm');
-    expect(build.steps?.find((step) => step.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path).toBe('dist');
+    expect(build.steps?.find((step) => step.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path).toBe(
+      'dist',
+    );
     expect(build.steps?.some((step) => step.run === 'npm ci && npx clubsite build')).toBe(true);
     expect(uses(jobs.deploy!)).toEqual(['actions/deploy-pages']);
     expect(jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
