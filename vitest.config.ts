@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          setupFiles: ['tests/support/csp-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -8,6 +8,8 @@ import { buildSearchIndex } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
+import { photoCacheDir } from './render/photo-cache.ts';
+import { photoOutputs, photosOf } from './render/photo-pages.ts';
 import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
@@ -37,6 +39,10 @@ export interface BuildOptions {
   base?: string;
   /** Overrides the origin in content/site.yaml (for previews on another host). */
   origin?: string;
+  /** Folder for processed photos (default: CLUBSITE_IMAGE_CACHE, else node_modules/.cache/clubsite/images). */
+  imageCache?: string;
+  /** Told how far a long stage is (pages rendered, photos processed), for a progress line. */
+  onProgress?: (stage: string, done: number, total: number) => void;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -134,11 +140,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail),
   );
 
+  const photos = site.site.photos
+    ? await stage('images', () =>
+        photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress),
+      )
+    : undefined;
   const documents = site.site.documents;
   const assets = new ContentAssets(
     loaded.assets,
     urls.base,
     (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
+    photoOutputs(photos),
   );
   const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
   const input = {
@@ -151,6 +163,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     assets,
     contentFolders: contentFolders(loaded, site.site),
     client,
+    photos,
   };
   const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
   const cache = options.reuse?.rendered;
@@ -160,7 +173,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     cache
       ? cache.render(input, page, summaries, errors, searchIndex)
       : renderPage(input, page, summaries, errors, searchIndex);
-  const pages = await stage('render', () => content.pages.filter((page) => !late(page)).map((page) => render(page)));
+  const pages = await stage('render', () => {
+    const due = content.pages.filter((page) => !late(page));
+    return due.map((page, index) => {
+      const rendered = render(page);
+      options.onProgress?.('render', index + 1, due.length);
+      return rendered;
+    });
+  });
   const index = await stage('index', () =>
     buildSearchIndex(
       pages.filter((page) => page !== undefined),

@@ -2,6 +2,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build, type BuildResult } from './build.ts';
+import { outputMode, paintMarks, progressLine, stageTable, type OutputMode } from './cli-output.ts';
 import { BuildFailed, formatErrors, formatWarnings } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
@@ -39,15 +40,38 @@ function originOption(value: string): string {
   return value;
 }
 
+/** One example a command, shown by --help. */
+const EXAMPLES = `
+Examples:
+  clubsite build                           build the site into dist/
+  clubsite check --now 2025-12-10T18:00    validate content as on that evening, write nothing
+  clubsite dev --open                      serve on http://127.0.0.1:4321/ and rebuild on save
+  clubsite preview                         serve dist/ as a static host would (port 4322)
+  clubsite schema                          write the editors' JSON Schemas into content/.schemas/
+  clubsite build --quiet                   print nothing unless something is wrong
+`;
+
+let mode: OutputMode = outputMode({});
+
+/** Prints a result unless --quiet; --verbose adds each stage's time. */
+function say(text: string, result?: BuildResult): void {
+  if (mode.quiet) return;
+  console.log(paintMarks(mode, text));
+  if (mode.verbose && result) console.log(stageTable(result.timings));
+}
+
+/** Warnings are problems too: told even with --quiet, on stderr. */
+function warn(result: BuildResult): void {
+  if (result.warnings.length > 0) console.warn(paintMarks(mode, formatWarnings(result.warnings)));
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
   const { stats } = result;
-  const stages = result.timings.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(' · ');
   return [
     `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${kb(stats.searchIndexGzip)} gzip (${stats.searchDocuments} documents)`,
-    `  ${stages}`,
   ].join('\n');
 }
 
@@ -56,8 +80,14 @@ export function createProgram(cwd: string): Command {
   const program = new Command('clubsite')
     .description('Builds a sports club website from YAML and Markdown into plain HTML.')
     .version(version)
+    .option('-q, --quiet', 'print nothing but problems')
+    .option('--verbose', 'print the time of every stage')
+    .addHelpText('after', EXAMPLES)
     .showHelpAfterError()
     .exitOverride();
+  program.hook('preAction', () => {
+    mode = outputMode(program.opts<{ quiet?: boolean; verbose?: boolean }>());
+  });
 
   program
     .command('build')
@@ -81,10 +111,16 @@ export function createProgram(cwd: string): Command {
       const where = { project: cwd, force: options.force, shown: options.out };
       // Refused before the build, so a wrong --out costs nothing; checked again when written.
       await resolveOutFolder(outDir, where);
-      const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin });
+      const result = await build({
+        root: cwd,
+        now: options.now,
+        base: options.base,
+        origin: options.origin,
+        onProgress: progressLine(mode),
+      });
       await writeOutput(outDir, result.files, where);
-      if (result.warnings.length > 0) console.warn(formatWarnings(result.warnings));
-      console.log(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start));
+      warn(result);
+      say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
     });
 
   program
@@ -93,9 +129,9 @@ export function createProgram(cwd: string): Command {
     .option('--now <iso>', 'the build clock', nowOption)
     .action(async (options: { now?: string }) => {
       const start = performance.now();
-      const result = await build({ root: cwd, now: options.now });
-      if (result.warnings.length > 0) console.warn(formatWarnings(result.warnings));
-      console.log(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`);
+      const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode) });
+      warn(result);
+      say(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result);
     });
 
   program
@@ -135,6 +171,15 @@ export function createProgram(cwd: string): Command {
       });
     });
 
+  program
+    .command('schema')
+    .description('write JSON Schemas of the content files, for editors (completion and help on hover)')
+    .option('--out <dir>', 'folder for the schema files', 'content/.schemas')
+    .action(async (options: { out: string }) => {
+      const { writeSchemasCommand } = await import('./schema/schema-command.ts');
+      say(await writeSchemasCommand(cwd, path.resolve(cwd, options.out)));
+    });
+
   return program;
 }
 
@@ -148,7 +193,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (error instanceof BuildFailed) {
-      console.error(formatErrors(error.errors));
+      console.error(paintMarks(outputMode({}, process.env, process.stderr), formatErrors(error.errors)));
       return EXIT.content;
     }
     if (error instanceof OutputError) {

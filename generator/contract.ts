@@ -44,6 +44,13 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
   styles: string;
   /** Documents visitors download (PDFs and the like): a folder under content/, published under the same path, byte for byte. */
   documents?: { folder: string; kinds: string[]; maxBytes: number };
+  /**
+   * Photos (JPEG, PNG, WebP) in Markdown are made into AVIF and WebP at these widths with a
+   * fallback in their own format (`sizes`: how wide they show). Without it they are copied as they are.
+   */
+  photos?: { widths: number[]; sizes: string };
+  /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
+  pageFieldHelp?: Record<string, string>;
 }
 
 /** A problem a site's own rule finds in valid data, at a field path. */
@@ -110,6 +117,10 @@ export interface TemplateDefinition<Data = Record<string, unknown>> {
   check?(frontMatter: Record<string, unknown>, context: { now: Date }): FieldProblem[];
   /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
   searchSections?(props: TemplateProps<Record<string, unknown>, Data>): SearchSection[];
+  /** Other photo widths or sizes for this template's pages than the site's `photos`. */
+  photos?: { widths?: number[]; sizes?: string };
+  /** Third-party hosts the page embeds (a feed widget), added to its Content-Security-Policy; other pages never allow them. */
+  securityPolicy?(props: TemplateProps<Record<string, unknown>, Data>): PolicySources;
 }
 
 /** A part of a page a visitor looks for: the element with id `anchor`, its title and its own text. */
@@ -130,7 +141,14 @@ export interface TemplateOptions<Schema extends ZodType, Data> {
   images?: (frontMatter: FrontMatterOf<Schema>) => ImageRequirement[];
   check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Date }) => FieldProblem[];
   searchSections?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => SearchSection[];
+  photos?: { widths?: number[]; sizes?: string };
+  securityPolicy?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => PolicySources;
 }
+
+/** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
+export type PolicySources = Partial<
+  Record<'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src', string[]>
+>;
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
   route: string;
@@ -179,6 +197,8 @@ export interface DocumentProps<Data = Record<string, unknown>> extends TemplateP
   preloads: string[];
   /** Minified head scripts, to inline as they are. */
   headScripts: string[];
+  /** The page's Content-Security-Policy, for a <meta http-equiv> before any script (headScripts are allowed by hash). */
+  securityPolicy: string;
   noindex: boolean;
 }
 

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'broken-link'
   | 'broken-redirect'
   | 'missing-asset'
+  | 'unreadable-image'
   | 'unknown-island'
   | 'bundle-failed'
   | 'unsafe-link'

@@ -23,6 +23,7 @@ export function Document(props: DocumentProps) {
     <html lang="nb">
       <head>
         <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Security-Policy" content={props.securityPolicy} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={page.description} />

@@ -5,6 +5,7 @@
  */
 import { defineSite, defineTemplate } from '../generator/contract.ts';
 import { collections } from '../site/collections.ts';
+import type { SiteData } from '../site/data.ts';
 import { TIME_ZONE } from '../site/dates.ts';
 import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
 import { calendarProblems } from '../site/schemas/calendar.ts';
@@ -14,6 +15,7 @@ import { CoursesTemplate, coursesPageSchema, coursesSearchSections, coursesSearc
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
+import { instagramPolicy } from './instagram-island.tsx';
 import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
@@ -21,6 +23,9 @@ import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
 import { islands } from './islands.ts';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
+
+// The pages that embed the Instagram feed allow its service's hosts; no other page does.
+const instagramFeedPolicy = ({ data }: { data: SiteData }) => instagramPolicy(data.site.social.instagramWidget);
 
 const site = defineSite({
   timeZone: TIME_ZONE,
@@ -52,7 +57,12 @@ const site = defineSite({
       schema: membershipSchema,
       searchSections: membershipSearchSections,
     }),
-    home: defineTemplate({ component: HomeTemplate, schema: homeSchema, links: homeLinks }),
+    home: defineTemplate({
+      component: HomeTemplate,
+      schema: homeSchema,
+      links: homeLinks,
+      securityPolicy: instagramFeedPolicy,
+    }),
     // The name is read by site/logic/calendar-season.ts: a page with it is a year's calendar.
     calendar: defineTemplate({
       component: CalendarTemplate,
@@ -60,7 +70,7 @@ const site = defineSite({
       check: calendarProblems,
       searchSections: calendarSearchSections,
     }),
-    social: defineTemplate({ component: SocialTemplate }),
+    social: defineTemplate({ component: SocialTemplate, securityPolicy: instagramFeedPolicy }),
     'not-found': defineTemplate({ component: NotFoundTemplate, noindex: true }),
     // A results page: kept out of robots, the sitemap and its own index.
     search: defineTemplate({
@@ -81,6 +91,14 @@ const site = defineSite({
     folder: 'files',
     kinds: ['pdf', 'docx', 'xlsx', 'odt', 'ods', 'txt', 'csv'],
     maxBytes: 20 * 1024 * 1024,
+  },
+  // Photos in the text: at most 44rem wide (.prose), the full width of a phone below that.
+  photos: { widths: [480, 800, 1200, 1600], sizes: '(min-width: 46rem) 44rem, calc(100vw - 2rem)' },
+  pageFieldHelp: {
+    title: 'Sidens tittel: overskriften og fanen i nettleseren',
+    description: 'Én eller to setninger om siden, som søkemotorer viser under lenken',
+    template: 'Hvordan siden vises (article hvis den utelates). placeholder: «Denne siden kommer snart.»',
+    allowHtml: 'true lar siden bruke HTML i teksten; ellers vises HTML som tekst',
   },
 });
 

@@ -1,4 +1,5 @@
 import { Island } from '../client/island.tsx';
+import type { PolicySources } from '../generator/contract.ts';
 import type { SiteSettings } from '../site/schemas/site-settings.ts';
 import { islands } from './islands.ts';
 
@@ -11,4 +12,22 @@ export function InstagramIsland({ widget }: { widget: SiteSettings['social']['in
       when="visible"
     />
   );
+}
+
+/**
+ * What the feed service needs on the pages that embed it (and only there): its script's host,
+ * the service's API and CDN, Instagram's image hosts, and inline styles (the service injects
+ * <style> elements into the feed; our own pages allow none).
+ */
+export function instagramPolicy(widget: SiteSettings['social']['instagramWidget']): PolicySources {
+  const script = new URL(widget.script).origin;
+  const service = ['https://*.elfsight.com', 'https://*.elfsightcdn.com'];
+  return {
+    'script-src': [script, ...service],
+    'connect-src': [script, ...service],
+    'style-src': ["'unsafe-inline'", script, ...service],
+    'img-src': [script, ...service, 'https://*.cdninstagram.com', 'https://*.fbcdn.net'],
+    'font-src': [script, ...service],
+    'frame-src': ['https://*.elfsight.com', 'https://www.instagram.com'],
+  };
 }

@@ -17,6 +17,8 @@ export class ContentAssets {
     private readonly base: string,
     /** Files published under their own path, not content-hashed. */
     private readonly keepsName: (file: string) => boolean = () => false,
+    /** Files published as what was made of them (a photo's sizes and formats) rather than as themselves. */
+    private readonly derived: ReadonlyMap<string, ReadonlyArray<{ output: string; bytes: Uint8Array }>> = new Map(),
   ) {}
 
   has(file: string): boolean {
@@ -54,5 +56,13 @@ export class ContentAssets {
 
   private publicUrl(output: string): string {
     return `${this.base}${encodeURI(output)}`;
+  }
+
+  /** Publishes a file a page shows: what was made of it if anything was, else the file itself. */
+  publish(file: string): void {
+    const outputs = this.derived.get(file);
+    if (!outputs) return void this.url(file);
+    this.onUse?.(file);
+    for (const { output, bytes } of outputs) this.used.set(`${file}#${output}`, { output, bytes });
   }
 }

@@ -13,6 +13,8 @@ export interface MarkdownLinks {
   image: (src: string, line: number) => string;
   /** A URL in raw HTML (pages that allow it): checked, left as written. */
   raw: (url: string, line: number) => void;
+  /** The markup for an image that is a processed photo (render/photos.ts), else undefined. */
+  picture?: (file: string, alt: string, line: number) => string | undefined;
 }
 
 const renderers = {
@@ -22,6 +24,13 @@ const renderers = {
 // markdown-it silently turns a link it does not trust (javascript:, data:) into text; every
 // link is handed to the caller instead, which fails the build on an unsafe one at its line.
 for (const md of Object.values(renderers)) md.validateLink = () => true;
+// A processed photo is rendered as the <picture> its token carries.
+for (const md of Object.values(renderers)) {
+  const image = md.renderer.rules.image;
+  md.renderer.rules.image = (tokens, index, options, env, self) =>
+    (tokens[index]?.meta?.picture as string | undefined) ??
+    (image ? image(tokens, index, options, env, self) : self.renderToken(tokens, index, options));
+}
 
 /**
  * CommonMark to HTML with markdown-it. Raw HTML is shown as text unless the page allows it.
@@ -52,7 +61,10 @@ function rewrite(token: Token, line: number, links: MarkdownLinks): void {
   if (token.type === 'link_open') {
     token.attrSet('href', links.link(token.attrGet('href') ?? '', line));
   } else if (token.type === 'image') {
-    token.attrSet('src', links.image(token.attrGet('src') ?? '', line));
+    const src = token.attrGet('src') ?? '';
+    const picture = links.picture?.(src.replace(/^\/+/, ''), token.content, line);
+    if (picture !== undefined) token.meta = { ...token.meta, picture };
+    else token.attrSet('src', links.image(src, line));
   } else if (token.type === 'html_inline') {
     rawUrls(token.content, line, links);
   }

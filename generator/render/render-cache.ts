@@ -88,7 +88,7 @@ export class RenderCache {
       entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))
     ) {
       // The page's images are published in this build too.
-      for (const [file] of entry.assets) input.assets.url(file);
+      for (const [file] of entry.assets) input.assets.publish(file);
       this.reused += 1;
       return entry.page;
     }

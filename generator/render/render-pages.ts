@@ -11,6 +11,9 @@ import type { ValidatedPage } from '../validate/validate-content.ts';
 import type { ContentAssets } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
 import { pageLinks } from './page-links.ts';
+import { photoPicture } from './photo-pages.ts';
+import type { PhotoResult } from './photos.ts';
+import { pagePolicy } from './security-policy.ts';
 
 export interface RenderInput {
   site: SiteDefinition;
@@ -29,6 +32,8 @@ export interface RenderInput {
     headScripts: string[];
     islandPreloads?: Record<string, string[]>;
   };
+  /** Processed photos by their file under content/ (render/photos.ts). */
+  photos?: Map<string, PhotoResult>;
 }
 
 export interface RenderedPage {
@@ -42,6 +47,8 @@ export interface RenderedPage {
   warnings?: ContentError[];
   /** The page's parts with their own anchors (Markdown `##` sections, then the template's), for the search index. */
   sections: SearchSection[];
+  /** Its Content-Security-Policy (as in its <meta http-equiv>), for _headers. */
+  securityPolicy: string;
 }
 
 /** Renders one page: Markdown body, template, then the document around it. */
@@ -94,7 +101,7 @@ export function renderPage(
     html: renderMarkdown(page.sourcePage.body, {
       allowHtml: page.data.allowHtml === true,
       bodyLineOffset: page.sourcePage.bodyLineOffset,
-      links,
+      links: { ...links, picture: photoPicture(input, template, page, errors) },
       sections,
     }),
   };
@@ -113,6 +120,7 @@ export function renderPage(
     const bodyHtml = renderToStaticMarkup(createElement(template.component, props));
     checkIslands(bodyHtml, input.site, page, errors);
     const hasIsland = bodyHtml.includes(`<${ISLAND_TAG}`);
+    const securityPolicy = pagePolicy(input.client.headScripts, template.securityPolicy?.(props));
     const scripts = [
       ...input.client.scripts,
       ...(hasIsland && input.client.islandRuntime ? [input.client.islandRuntime] : []),
@@ -125,6 +133,7 @@ export function renderPage(
         scripts: scripts.map((file) => `${urls.base}${file}`),
         preloads: preloadsFor(bodyHtml, input).map((file) => `${urls.base}${file}`),
         headScripts: input.client.headScripts,
+        securityPolicy,
         noindex: page.noindex,
       }),
     );
@@ -138,6 +147,7 @@ export function renderPage(
       searchText: template.searchText?.(props) ?? '',
       sections: [...sections, ...(template.searchSections?.(props) ?? [])],
       warnings,
+      securityPolicy,
     };
   } catch (error) {
     if (error instanceof ContentError) {

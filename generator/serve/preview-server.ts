@@ -5,6 +5,7 @@ import { normalizeBase } from '../urls.ts';
 import { BUILD_MARKER } from '../write/build-marker.ts';
 import { refuseRequest } from './host-check.ts';
 import { displayUrl, listen, ServeError } from './listen.ts';
+import { headersFor, readHeaderRules } from './headers-rules.ts';
 import { folderSource, resolveRequest, send } from './static-files.ts';
 
 export interface PreviewOptions {
@@ -36,10 +37,19 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
   }
   const base = normalizeBase(options.base ?? '/');
   const source = folderSource(dir);
+  const headerRules = await readHeaderRules(dir);
   const server = createServer((request, response) => {
     if (refuseRequest(request, response, options.host)) return;
     resolveRequest(source, request.url ?? '/', base)
-      .then((resolved) => send(request, response, resolved))
+      .then((resolved) =>
+        send(
+          request,
+          response,
+          resolved,
+          undefined,
+          headersFor(headerRules, (request.url ?? '/').split('?', 1)[0] ?? '/'),
+        ),
+      )
       .catch((error: unknown) => {
         console.error(`✖ ${request.url}: ${(error as Error).message}`);
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

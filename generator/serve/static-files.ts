@@ -106,6 +106,7 @@ export function send(
   response: ServerResponse,
   resolved: Resolved,
   transform?: (html: string) => string,
+  headers: Record<string, string> = {},
 ): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response
@@ -127,6 +128,7 @@ export function send(
     'content-length': Buffer.byteLength(body),
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    ...headers,
   });
   response.end(request.method === 'HEAD' ? undefined : body);
 }

@@ -4,6 +4,7 @@ import type { ContentAssets } from '../render/assets.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import type { Urls } from '../urls.ts';
+import { headersFile } from './headers-file.ts';
 import { redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 
 export interface OutputParts {
@@ -41,6 +42,7 @@ export function gatherOutput({
   );
   for (const [from, to] of redirects) out.set(urls.fileOf(from), redirectHtml(to, urls, lang));
   if (redirects.length > 0) out.set('_redirects', redirectsFile(redirects, urls));
+  out.set('_headers', headersFile(pages, notFound, urls));
   out.set(
     'sitemap.xml',
     sitemapXml(

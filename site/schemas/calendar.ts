@@ -17,16 +17,22 @@ export const prizeValue = z.string().regex(/^[1-9]\d*,-$/, 'an amount in kroner 
 
 /** One door of the Christmas calendar: a day in December, a sponsor's prize and, once drawn, its winner. */
 export const calendarDoor = z.strictObject({
-  day: z.int('a whole number from 1 to 24').min(1, 'a day from 1 to 24').max(DOOR_COUNT, 'a day from 1 to 24'),
-  date: isoDate,
-  sponsor: text,
-  prizeTitle: text,
+  day: z
+    .int('a whole number from 1 to 24')
+    .min(1, 'a day from 1 to 24')
+    .max(DOOR_COUNT, 'a day from 1 to 24')
+    .describe('Lukenummeret, 1 til 24'),
+  date: isoDate.describe('Datoen for trekningen, ÅÅÅÅ-12-DD i kalenderens år, for eksempel 2025-12-01'),
+  sponsor: text.describe('Navnet på sponsoren'),
+  prizeTitle: text.describe('Premien, kort'),
   /** May be empty: the title says enough. */
-  prizeDesc: optionalText,
-  prizeValue,
-  logo: contentFile,
+  prizeDesc: optionalText.describe('Mer om premien; kan stå tom'),
+  prizeValue: prizeValue.describe('Verdien i kroner med «,-» etter, for eksempel 1090,-'),
+  logo: contentFile.describe('Sponsorens logo under content/, for eksempel images/julekalender/sponsor.svg'),
   /** Empty, or a dash (-, – or —): not drawn yet. Otherwise a first name and a calendar number. */
-  winner: optionalText,
+  winner: optionalText.describe(
+    'Vinneren når luken er trukket: fornavn og kalendernummer. Tom eller «-» til trekningen er gjort',
+  ),
 });
 
 export type CalendarDoor = z.infer<typeof calendarDoor>;
@@ -37,12 +43,17 @@ export type CalendarDoor = z.infer<typeof calendarDoor>;
  */
 export const calendarSchema = z
   .strictObject({
-    year: z.int('a year like 2025').min(2000, 'a year like 2025').max(2100, 'a year like 2025'),
+    year: z
+      .int('a year like 2025')
+      .min(2000, 'a year like 2025')
+      .max(2100, 'a year like 2025')
+      .describe('Kalenderens år, for eksempel 2025'),
     /** Paragraphs above the doors: how the calendar works and when the draw is. */
-    intro: z.array(text).min(1),
+    intro: z.array(text).min(1).describe('Avsnittene over lukene: hvordan kalenderen virker og når trekningen er'),
     doors: z
       .array(calendarDoor)
-      .length(DOOR_COUNT, `exactly ${DOOR_COUNT} doors, one for each day from 1 to 24 December`),
+      .length(DOOR_COUNT, `exactly ${DOOR_COUNT} doors, one for each day from 1 to 24 December`)
+      .describe('Nøyaktig 24 luker, én for hver dag fra 1. til 24. desember'),
   })
   .superRefine((calendar, context) => {
     const seen = new Map<number, number>();

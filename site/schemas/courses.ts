@@ -5,15 +5,18 @@ import { contentFile, route, text } from './common.ts';
 /** A swim course of the club, as the sign-up service knows it (its course type). */
 const course = z.strictObject({
   /** A short key the level finder refers to: hval, sjolove. */
-  id: z.string().regex(/^[a-z]+$/, 'a short key in small letters a-z, like hval'),
-  name: text,
+  id: z
+    .string()
+    .regex(/^[a-z]+$/, 'a short key in small letters a-z, like hval')
+    .describe('Kort nøkkel med små bokstaver a-z, som hval'),
+  name: text.describe('Kursets navn, som Hval'),
   /** The course type in the sign-up address (`{type}` in courseSignup in site.yaml). */
-  type: z.number().int().positive(),
-  image: contentFile,
-  alt: text,
-  summary: text,
+  type: z.number().int().positive().describe('Kurstypen i påmeldingslenken hos Trygg i vann (et tall)'),
+  image: contentFile.describe('Bildet av kurset under content/, som images/kurs/hval.svg'),
+  alt: text.describe('Hva bildet viser, for dem som ikke ser det'),
+  summary: text.describe('Én setning om kurset'),
   /** Length of one session. */
-  minutes: z.number().int().positive(),
+  minutes: z.number().int().positive().describe('Hvor lenge én økt varer, i minutter'),
 });
 
 const branch = z.union([
@@ -22,7 +25,13 @@ const branch = z.union([
 ]);
 
 /** A question of the level finder, with its picture (a drawing of what is asked) and the picture's description. */
-const step = z.strictObject({ question: text, image: contentFile, alt: text, yes: branch, no: branch });
+const step = z.strictObject({
+  question: text.describe('Spørsmålet foreldrene svarer ja eller nei på'),
+  image: contentFile.describe('Tegningen ved spørsmålet, under content/, som images/niva-dykke.svg'),
+  alt: text.describe('Hva tegningen viser, for dem som ikke ser den'),
+  yes: branch.describe('Ved ja: «next: <nummer>» (neste spørsmål, fra 0) eller «result: <nøkkel>»'),
+  no: branch.describe('Ved nei: «next: <nummer>» (neste spørsmål, fra 0) eller «result: <nøkkel>»'),
+});
 
 /**
  * A result either recommends a course (name, picture and sign-up link come from the course),
@@ -47,7 +56,7 @@ const result = z
 
 export const coursesSchema = z
   .strictObject({
-    courses: z.array(course).min(1),
+    courses: z.array(course).min(1).describe('Kursene klubben har'),
     levelFinder: z.strictObject({
       steps: z.array(step).min(1),
       results: z.record(z.string().regex(/^[a-z]+$/, 'a short key in small letters a-z'), result),

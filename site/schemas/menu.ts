@@ -7,17 +7,22 @@ import { route, text } from './common.ts';
  */
 const menuItem = z
   .strictObject({
-    label: text,
-    to: route.optional(),
-    calendar: z.literal('current').optional(),
-    published: z.boolean(),
+    label: text.describe('Teksten i menyen'),
+    to: route.optional().describe('Adressen menypunktet går til, som /kurs'),
+    calendar: z
+      .literal('current')
+      .optional()
+      .describe('Skriv «current» i stedet for «to» for å lenke til årets julekalender'),
+    published: z.boolean().describe('true: vises i menyen. false: skjult til siden er klar'),
   })
   .refine(
     (item) => (item.to === undefined) !== (item.calendar === undefined),
     'either "to: /address" or "calendar: current", not both',
   );
 
-export const menuSchema = z.strictObject({ items: z.array(menuItem).min(1) });
+export const menuSchema = z.strictObject({
+  items: z.array(menuItem).min(1).describe('Menypunktene i den rekkefølgen de vises'),
+});
 
 export type Menu = z.infer<typeof menuSchema>;
 export type MenuItem = Menu['items'][number];

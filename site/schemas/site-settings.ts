@@ -16,22 +16,25 @@ const socialCard = z.strictObject({
 });
 
 export const siteSettingsSchema = z.strictObject({
-  name: text,
-  shortName: text,
-  origin: externalUrl,
-  tagline: text,
-  description: text,
-  banner: text,
-  logo: contentFile,
+  name: text.describe('Klubbens fulle navn'),
+  shortName: text.describe('Forkortelsen, som KSA'),
+  origin: externalUrl.describe('Nettstedets adresse, som https://www.ksa.no'),
+  tagline: text.describe('Slagordet på forsiden'),
+  description: text.describe('Beskrivelsen søkemotorer viser for forsiden'),
+  banner: text.describe('Teksten i banneret øverst på alle sider'),
+  logo: contentFile.describe('Logoen under content/, som images/ksa-logo.svg'),
   /** Shown when a page is shared: 1200 × 630 pixels (checked against the file), with a description for those who cannot see it. */
-  shareImage: shareImageFile,
-  shareImageAlt: text,
-  spond: externalUrl,
-  membershipUrl: externalUrl,
-  withdrawalEmail: z.email(),
-  courseSignup: z.string().regex(/\{type\}/, 'an address with {type} where the course type goes'),
-  redirects: z.record(route, route).default({}),
-  partners: z.array(partner).length(3),
+  shareImage: shareImageFile.describe('Bildet som vises når en side deles: PNG eller JPEG, 1200 × 630 piksler'),
+  shareImageAlt: text.describe('Hva delingsbildet viser, for dem som ikke ser det'),
+  spond: externalUrl.describe('Lenken til Spond i bunnteksten'),
+  membershipUrl: externalUrl.describe('Lenken til innmelding'),
+  withdrawalEmail: z.email().describe('E-postadressen for utmelding'),
+  courseSignup: z
+    .string()
+    .regex(/\{type\}/, 'an address with {type} where the course type goes')
+    .describe('Påmeldingslenken, med {type} der kurstypen skal stå'),
+  redirects: z.record(route, route).default({}).describe('Gamle adresser som sender videre til nye: «/gammel: /ny»'),
+  partners: z.array(partner).length(3).describe('De tre samarbeidspartnerne nederst på forsiden'),
   social: z.strictObject({
     title: text,
     cards: z.array(socialCard).min(1),

@@ -8,13 +8,16 @@ const weekday = text.refine(
 );
 
 const slot = z.strictObject({
-  group: text,
-  day: weekday,
+  group: text.describe('Gruppen som trener, en av «groups», for eksempel A'),
+  day: weekday.describe('Ukedagen på norsk: Mandag, Tirsdag, Onsdag, Torsdag, Fredag, Lørdag eller Søndag'),
   /** As it is shown: 16:00 - 18:00. */
-  time: z.string().regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00'),
-  location: text,
+  time: z
+    .string()
+    .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
+    .describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
+  location: text.describe('Stedet, ett av «locations», for eksempel Aquarama'),
   /** Base training (strength on land) in the session: shown with 🏋️. */
-  basis: z.boolean().default(false),
+  basis: z.boolean().default(false).describe('true når økta har basistrening på land (vises med 🏋️); kan utelates'),
 });
 
 /** '16:00 - 18:00' → [960, 1080], minutes after midnight. */
@@ -28,10 +31,12 @@ export function slotMinutes(time: string): [start: number, end: number] {
 /** The training times: when each group trains, and where. Groups and venues are listed once, and every row must use them. */
 export const trainingTimesSchema = z
   .strictObject({
-    updated: isoDate,
-    groups: z.array(text).min(1),
-    locations: z.array(text).min(1),
-    slots: z.array(slot).min(1),
+    updated: isoDate.describe(
+      'Dato tidene sist ble endret, ÅÅÅÅ-MM-DD, for eksempel 2025-10-09. Oppdater den hver gang du endrer tidene.',
+    ),
+    groups: z.array(text).min(1).describe('Alle treningsgruppene, for eksempel [A, B, C]'),
+    locations: z.array(text).min(1).describe('Alle stedene det trenes, for eksempel [Aquarama, Spicheren]'),
+    slots: z.array(slot).min(1).describe('Én linje per økt: gruppe, ukedag, tid, sted og eventuelt basis'),
   })
   .superRefine((data, context) => {
     data.slots.forEach((entry, index) => {

@@ -4,12 +4,14 @@
  */
 import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
+import { benchPhotos } from './photo-bench.ts';
 import { benchSearch } from './search-bench.ts';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
   ['dev', benchDev],
+  ['photos', benchPhotos],
 ];
 
 const only = process.argv[2];

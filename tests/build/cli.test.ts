@@ -44,14 +44,14 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 describe('clubsite build and check', () => {
   test('build writes the site and prints pages, bytes and time per stage', async () => {
     const dir = await fixtureSite('mini');
-    const outcome = await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir });
+    const outcome = await clubsite(['build', '--verbose', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toMatch(/^5 pages → dist in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n/);
     expect(outcome.stdout).toMatch(
       /HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/,
     );
     expect(outcome.stdout).toMatch(
-      /site \d+ ms · load \d+ ms · validate \d+ ms · route \d+ ms · bundle \d+ ms · render \d+ ms/,
+      /\n {2}site +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/,
     );
     expect((await stat(path.join(dir, 'dist/om/styret/index.html'))).isFile()).toBe(true);
     await rm(dir, { recursive: true, force: true });

@@ -17,6 +17,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+const CSP_VIOLATION = 'securitypolicyviolation:';
+const cspViolations: string[] = [];
+
+/** The Content-Security-Policy violations seen since the last call, and forgets them. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 export const VIEWPORTS = {
   mobile: { width: 375, height: 740 },
   desktop: { width: 1280, height: 900 },
@@ -53,6 +61,15 @@ export async function openPage(
     (url) => !url.href.startsWith(options.baseURL),
     (route) => route.abort('internetdisconnected'),
   );
+  // Every page runs under its Content-Security-Policy (meta tag, and the header from _headers
+  // when served by the preview server); a violation is a failed test (tests/support/csp-guard.ts).
+  await context.addInitScript((prefix: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`,
+      );
+    });
+  }, CSP_VIOLATION);
   const page = await context.newPage();
   // The browser's clock: the build's by default in tests that pass it, so what the page corrects
   // in the browser agrees with what the build rendered.
@@ -60,6 +77,7 @@ export async function openPage(
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (message.text().startsWith(CSP_VIOLATION)) cspViolations.push(message.text());
     // The aborted third-party requests above are the test's doing, not the site's.
     if (/Failed to load resource/.test(message.text()) && !message.location().url.startsWith(options.baseURL)) return;
     // A 404 page reports its own status; that is the host doing its job.

@@ -35,7 +35,15 @@ function fixturePage(
     html: '',
   } as Page;
   const html = `<!doctype html><html><head><title>${title} – Klubben</title><script>theme()</script></head><body><header><a href="/">Forsiden</a><nav>Meny Forside Kurs</nav></header><main id="innhold">${main}</main><footer>© 2025 Klubben</footer></body></html>`;
-  return { route, html, page, noindex: options.noindex ?? false, searchText: options.searchText ?? '', sections: [] };
+  return {
+    route,
+    html,
+    page,
+    noindex: options.noindex ?? false,
+    searchText: options.searchText ?? '',
+    sections: [],
+    securityPolicy: '',
+  };
 }
 
 const faqHtml = renderToStaticMarkup(

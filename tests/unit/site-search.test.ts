@@ -18,6 +18,7 @@ function page(route: string, title: string, text: string): RenderedPage {
     noindex: false,
     searchText: '',
     sections: [],
+    securityPolicy: '',
   };
 }
 

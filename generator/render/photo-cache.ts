@@ -1,0 +1,53 @@
+/**
+ * The photos' disk cache: results of sharp under a key made of the source's content hash and
+ * the options, outside the output folder (node_modules/.cache/clubsite/images unless the
+ * build or CLUBSITE_IMAGE_CACHE names another folder; CI keeps it between runs). A file is
+ * written under a temporary name and renamed into place, so two builds at once or a build
+ * stopped half-way never leave a half-written entry behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where photos are cached for a project: the option, else CLUBSITE_IMAGE_CACHE (relative to the project), else node_modules/.cache. */
+export function photoCacheDir(root: string, option?: string): string {
+  const chosen = option ?? process.env.CLUBSITE_IMAGE_CACHE;
+  return chosen ? path.resolve(root, chosen) : path.join(root, 'node_modules/.cache/clubsite/images');
+}
+
+export class PhotoCache {
+  private made = false;
+
+  constructor(private readonly dir: string) {}
+
+  /** The cached bytes under `key`, or what `make` returns (then cached). */
+  async bytes(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
+    const file = path.join(this.dir, key);
+    const cached = await readFile(file).catch(() => undefined);
+    if (cached) return new Uint8Array(cached);
+    const bytes = await make();
+    await this.write(file, bytes);
+    return bytes;
+  }
+
+  /** The cached JSON value under `key`, or what `make` returns (then cached). */
+  async json<T>(key: string, make: () => Promise<T>): Promise<T> {
+    const bytes = await this.bytes(`${key}.json`, async () => new TextEncoder().encode(JSON.stringify(await make())));
+    return JSON.parse(new TextDecoder().decode(bytes)) as T;
+  }
+
+  private async write(file: string, bytes: Uint8Array): Promise<void> {
+    if (!this.made) {
+      await mkdir(this.dir, { recursive: true });
+      this.made = true;
+    }
+    const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, file);
+    } catch {
+      // A cache that cannot be written (read-only folder) only costs time on the next build.
+      await rm(temporary, { force: true });
+    }
+  }
+}
