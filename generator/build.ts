@@ -203,10 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }),
   );
 
-  warnings.push(
-    ...rendered.flatMap((page) => page.warnings ?? []),
-    ...unusedFiles(loaded, new Set(assets.used.keys())),
-  );
+  warnings.push(...rendered.flatMap((page) => page.warnings ?? []), ...unusedFiles(loaded, assets.usedFiles()));
 
   return {
     now,

@@ -10,7 +10,7 @@ import { contentHash } from '../hash.ts';
 export class ContentAssets {
   readonly used = new Map<string, { output: string; bytes: Uint8Array }>();
   /** Told of every file a page asks for (the dev server's render cache records them per page). */
-  onUse: ((file: string) => void) | undefined;
+  onUse: ((file: string, asPhoto: boolean) => void) | undefined;
 
   constructor(
     private readonly files: ReadonlyMap<string, Uint8Array>,
@@ -21,13 +21,18 @@ export class ContentAssets {
     private readonly derived: ReadonlyMap<string, ReadonlyArray<{ output: string; bytes: Uint8Array }>> = new Map(),
   ) {}
 
+  /** The files under content/ some page published, as themselves or as a photo's variants. */
+  usedFiles(): Set<string> {
+    return new Set([...this.used.keys()].map((key) => key.split('#', 1)[0] ?? key));
+  }
+
   has(file: string): boolean {
     return this.files.has(file);
   }
 
   /** 'images/logo.svg' → '/assets/logo-Ab12Cd34Ef.svg', 'files/a.pdf' → '/files/a.pdf', or undefined if there is no such file. */
   url(file: string): string | undefined {
-    this.onUse?.(file);
+    this.onUse?.(file, false);
     const known = this.used.get(file);
     if (known) return this.publicUrl(known.output);
     const bytes = this.files.get(file);
@@ -62,7 +67,7 @@ export class ContentAssets {
   publish(file: string): void {
     const outputs = this.derived.get(file);
     if (!outputs) return void this.url(file);
-    this.onUse?.(file);
+    this.onUse?.(file, true);
     for (const { output, bytes } of outputs) this.used.set(`${file}#${output}`, { output, bytes });
   }
 }

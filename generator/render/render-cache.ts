@@ -8,7 +8,8 @@ interface Entry {
   key: string;
   page: RenderedPage;
   /** Content files the page links to, with the bytes they had. */
-  assets: Array<[file: string, bytes: Uint8Array]>;
+  /** The files the page published, each as itself or as a processed photo's variants. */
+  assets: Array<[file: string, bytes: Uint8Array, asPhoto: boolean]>;
 }
 
 /**
@@ -88,13 +89,16 @@ export class RenderCache {
       entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))
     ) {
       // The page's images are published in this build too.
-      for (const [file] of entry.assets) input.assets.publish(file);
+      for (const [file, , asPhoto] of entry.assets) {
+        if (asPhoto) input.assets.publish(file);
+        else input.assets.url(file);
+      }
       this.reused += 1;
       return entry.page;
     }
     const used = new Set<string>();
     const before = errors.length;
-    input.assets.onUse = (file) => used.add(file);
+    input.assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
     let rendered: RenderedPage | undefined;
     try {
       rendered = renderPage(input, page, summaries, errors, searchIndex);
@@ -103,9 +107,10 @@ export class RenderCache {
     }
     this.rendered += 1;
     if (rendered && errors.length === before) {
-      const assets = [...used].flatMap((file): Array<[string, Uint8Array]> => {
+      const assets = [...used].flatMap((use): Array<[string, Uint8Array, boolean]> => {
+        const file = use.slice(use.indexOf(':') + 1);
         const bytes = input.loaded.assets.get(file);
-        return bytes ? [[file, bytes]] : [];
+        return bytes ? [[file, bytes, use.startsWith('photo:')]] : [];
       });
       this.entries.set(page.source, { key, page: rendered, assets });
     } else {

@@ -53,7 +53,7 @@ const CASES: Case[] = [
   {
     name: 'YAML alias to a missing anchor (an attempt at bold) in a data file',
     changes: [edit('menu.yaml', 'label: Forside', 'label: *Viktig*')],
-    expected: ['content/menu.yaml:3'],
+    expected: ['content/menu.yaml:4'],
     says: ['"*Viktig*"'],
   },
   {
@@ -70,7 +70,7 @@ const CASES: Case[] = [
   {
     name: 'YAML syntax error in a data file',
     changes: [edit('training-times.yaml', 'groups: [A, B, C, D, E, F]', 'groups: [A, B, C, D, E, F')],
-    expected: ['content/training-times.yaml:7'],
+    expected: ['content/training-times.yaml:8'],
   },
   {
     name: 'YAML syntax error in front matter',
@@ -80,12 +80,12 @@ const CASES: Case[] = [
   {
     name: 'a tab for indentation',
     changes: [edit('menu.yaml', '  - label: Forside\n    to: /', '  - label: Forside\n\tto: /')],
-    expected: ['content/menu.yaml:4'],
+    expected: ['content/menu.yaml:5'],
   },
   {
     name: 'the same field twice',
     changes: [edit('site.yaml', 'shortName: KSA', 'shortName: KSA\nshortName: KSA2')],
-    expected: ['content/site.yaml:4'],
+    expected: ['content/site.yaml:5'],
   },
   {
     name: 'a page saved as Latin-1',
@@ -210,29 +210,29 @@ const CASES: Case[] = [
   {
     name: 'text where true or false belongs',
     changes: [edit('training-times.yaml', 'location: Aquarama, basis: true }', 'location: Aquarama, basis: ja }')],
-    expected: ['content/training-times.yaml:12'],
+    expected: ['content/training-times.yaml:13'],
   },
   {
     name: 'a date that does not exist',
     changes: [edit('pages/julekalender/2025.yaml', 'date: 2025-12-02', 'date: 2025-12-32')],
-    expected: ['content/pages/julekalender/2025.yaml:23', 'content/pages/julekalender/2025.yaml:23'],
+    expected: ['content/pages/julekalender/2025.yaml:24', 'content/pages/julekalender/2025.yaml:24'],
   },
   {
     name: 'a date in the wrong form',
     changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 9. oktober 2025')],
-    expected: ['content/training-times.yaml:5'],
+    expected: ['content/training-times.yaml:6'],
   },
   {
     name: 'a training location not in the list',
     changes: [
       edit('training-times.yaml', '"16:00 - 18:00", location: Spicheren }', '"16:00 - 18:00", location: Gimlebadet }'),
     ],
-    expected: ['content/training-times.yaml:9'],
+    expected: ['content/training-times.yaml:10'],
   },
   {
     name: 'a calendar door day 25',
     changes: [edit('pages/julekalender/2025.yaml', 'day: 1\n', 'day: 25\n')],
-    expected: ['content/pages/julekalender/2025.yaml:14', 'content/pages/julekalender/2025.yaml:15'],
+    expected: ['content/pages/julekalender/2025.yaml:15', 'content/pages/julekalender/2025.yaml:16'],
   },
   {
     name: 'a page without a title',
@@ -242,7 +242,7 @@ const CASES: Case[] = [
   {
     name: 'a number where text belongs',
     changes: [edit('site.yaml', 'shortName: KSA', 'shortName: 12')],
-    expected: ['content/site.yaml:3'],
+    expected: ['content/site.yaml:4'],
   },
   {
     name: 'a misspelt field on a placeholder page',
@@ -271,7 +271,7 @@ const CASES: Case[] = [
         '    publisert: true\n  - label: Svømmeopplæring',
       ),
     ],
-    expected: ['content/menu.yaml:3', 'content/menu.yaml:5'],
+    expected: ['content/menu.yaml:4', 'content/menu.yaml:6'],
   },
   {
     name: 'a field on a page whose template takes none',
@@ -293,12 +293,12 @@ const CASES: Case[] = [
   {
     name: 'a menu entry to a page that does not exist',
     changes: [edit('menu.yaml', 'to: /treningstider', 'to: /treningstid')],
-    expected: ['content/menu.yaml:10'],
+    expected: ['content/menu.yaml:11'],
   },
   {
     name: 'a redirect to a page that does not exist',
     changes: [edit('site.yaml', '/om-klubben: /om', '/om-klubben: /om-oss')],
-    expected: ['content/site.yaml:19'],
+    expected: ['content/site.yaml:20'],
   },
   {
     name: 'a broken link in a page',
@@ -315,7 +315,7 @@ const CASES: Case[] = [
   {
     name: 'a missing image in a data file',
     changes: [edit('courses.yaml', 'image: images/kurs/hval.svg', 'image: images/kurs/hvalen.svg')],
-    expected: ['content/courses.yaml:8'],
+    expected: ['content/courses.yaml:9'],
   },
   {
     name: 'a missing sponsor logo in the calendar',
@@ -326,7 +326,7 @@ const CASES: Case[] = [
         'logo: images/julekalender/fjordlys.svg',
       ),
     ],
-    expected: ['content/pages/julekalender/2025.yaml:28'],
+    expected: ['content/pages/julekalender/2025.yaml:29'],
   },
   {
     name: 'a call to action to a page that does not exist',
@@ -340,7 +340,7 @@ const CASES: Case[] = [
       edit('pages/om.md', 'title: Om klubben\n', ''),
       edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 2025-10-40'),
     ],
-    expected: ['content/training-times.yaml:5', 'content/pages/om.md:2'],
+    expected: ['content/training-times.yaml:6', 'content/pages/om.md:2'],
   },
   {
     name: 'a Latin-1 page and a misspelt field in another file',

@@ -25,8 +25,8 @@ beforeAll(async () => {
   await writeFile(
     index,
     source.replace(
-      "  styles: 'styles.css',\n};",
-      "  styles: 'styles.css',\n  photos: { widths: [320, 640, 2000], sizes: '100vw' },\n};",
+      "  styles: 'styles.css',\n",
+      "  styles: 'styles.css',\n  photos: { widths: [320, 640, 2000], sizes: '100vw' },\n",
     ),
   );
   // A phone photo: 900 px wide, with the camera's EXIF and a GPS position.
@@ -109,15 +109,19 @@ describe('photos', () => {
 
   test('a file that is not an image, and a photo that is missing, are content errors at their line', async () => {
     const broken = await fixtureSite('mini', {
-      'content/images/fake.jpg': 'this is a text file, not a photo',
       'content/pages/bilder.md': page('![Fake](images/fake.jpg)\n\n![Gone](images/gone.jpg)'),
     });
+    // A JPEG's first bytes and then nothing a decoder can read (a half-downloaded photo).
+    await writeFile(
+      path.join(broken, 'content/images/fake.jpg'),
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(' the rest never arrived')]),
+    );
     const index = path.join(broken, 'templates/index.tsx');
     await writeFile(
       index,
       (await readFile(index, 'utf8')).replace(
-        "  styles: 'styles.css',\n};",
-        "  styles: 'styles.css',\n  photos: { widths: [320], sizes: '100vw' },\n};",
+        "  styles: 'styles.css',\n",
+        "  styles: 'styles.css',\n  photos: { widths: [320], sizes: '100vw' },\n",
       ),
     );
     const errors = await buildErrors(broken, { imageCache: cacheDir });
