@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
@@ -9,7 +10,8 @@ import { loadContent, type LoadedContent, type PageCache } from './load/load-con
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
 import type { RenderCache } from './render/render-cache.ts';
-import { renderPage, type RenderedPage } from './render/render-pages.ts';
+import { renderPage, type RenderedPage, type RenderInput } from './render/render-pages.ts';
+import { contentError, renderOnWorkers } from './render/render-pool.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
 import { createUrls } from './urls.ts';
@@ -20,6 +22,7 @@ import {
   siteSettingsSchema,
   validateContent,
   validateSource,
+  type ValidatedPage,
   type ValidatedPages,
 } from './validate/validate-content.ts';
 import { gatherOutput } from './write/gather-output.ts';
@@ -37,6 +40,11 @@ export interface BuildOptions {
   base?: string;
   /** Overrides the origin in content/site.yaml (for previews on another host). */
   origin?: string;
+  /**
+   * Threads that render pages: 1 renders in this thread; the default is one per core for a site
+   * large enough to pay for starting them (WORKER_PAGES). The output is the same for any number.
+   */
+  workers?: number;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -160,7 +168,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     cache
       ? cache.render(input, page, summaries, errors, searchIndex)
       : renderPage(input, page, summaries, errors, searchIndex);
-  const pages = await stage('render', () => content.pages.filter((page) => !late(page)).map((page) => render(page)));
+  const early = content.pages.filter((page) => !late(page));
+  const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
+  const pages = await stage('render', () =>
+    workers > 1
+      ? renderInParallel(input, early, summaries, site, root, workers, errors)
+      : early.map((page) => render(page)),
+  );
   const index = await stage('index', () =>
     buildSearchIndex(
       pages.filter((page) => page !== undefined),
@@ -199,6 +213,50 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     client,
     inputs: [...new Set([...site.inputs, ...client.inputs])],
   };
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+const WORKER_PAGES = 400;
+
+/** The render stage on worker threads: pages, errors, warnings and used files as if rendered here, in page order. */
+async function renderInParallel(
+  input: RenderInput,
+  pages: ValidatedPage[],
+  summaries: PageSummary[],
+  site: LoadedSite,
+  root: string,
+  workers: number,
+  errors: ContentError[],
+): Promise<Array<RenderedPage | undefined>> {
+  const outcomes = await renderOnWorkers(
+    {
+      root,
+      site: site.bundle,
+      now: input.now.getTime(),
+      base: input.urls.base,
+      origin: input.urls.origin,
+      routes: [...input.routes.keys()],
+      summaries,
+      data: input.data,
+      contentFolders: [...input.contentFolders],
+      client: {
+        styles: input.client.styles,
+        scripts: input.client.scripts,
+        islandRuntime: input.client.islandRuntime,
+        headScripts: input.client.headScripts,
+        islandPreloads: input.client.islandPreloads,
+      },
+      assets: [...input.loaded.assets],
+      collections: [...input.loaded.collections].map(([name, source]) => [name, source.file]),
+    },
+    pages,
+    workers,
+  );
+  return outcomes.map((outcome) => {
+    for (const file of outcome.used) input.assets.url(file);
+    errors.push(...outcome.errors.map(contentError));
+    return outcome.rendered && { ...outcome.rendered, warnings: outcome.warnings.map(contentError) };
+  });
 }
 
 /** The same problem found on several pages (a broken link in the frame) is told once. */

@@ -33,6 +33,11 @@ function portOption(value: string): number {
   return port;
 }
 
+function workersOption(value: string): number {
+  if (!/^[1-9]\d{0,2}$/.test(value)) throw new InvalidArgumentError('The number of workers is a whole number from 1.');
+  return Number(value);
+}
+
 function originOption(value: string): string {
   if (!/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, '')))
     throw new InvalidArgumentError('The origin is a scheme and host, like https://www.example.no.');
@@ -75,17 +80,37 @@ export function createProgram(cwd: string): Command {
       'site origin for canonical links and the sitemap (default: content/site.yaml)',
       originOption,
     )
-    .action(async (options: { out: string; force?: boolean; now?: string; base: string; origin?: string }) => {
-      const start = performance.now();
-      const outDir = path.resolve(cwd, options.out);
-      const where = { project: cwd, force: options.force, shown: options.out };
-      // Refused before the build, so a wrong --out costs nothing; checked again when written.
-      await resolveOutFolder(outDir, where);
-      const result = await build({ root: cwd, now: options.now, base: options.base, origin: options.origin });
-      await writeOutput(outDir, result.files, where);
-      if (result.warnings.length > 0) console.warn(formatWarnings(result.warnings));
-      console.log(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start));
-    });
+    .option(
+      '--workers <n>',
+      'threads that render pages (1: no worker threads; default: one per core on large sites)',
+      workersOption,
+    )
+    .action(
+      async (options: {
+        out: string;
+        force?: boolean;
+        now?: string;
+        base: string;
+        origin?: string;
+        workers?: number;
+      }) => {
+        const start = performance.now();
+        const outDir = path.resolve(cwd, options.out);
+        const where = { project: cwd, force: options.force, shown: options.out };
+        // Refused before the build, so a wrong --out costs nothing; checked again when written.
+        await resolveOutFolder(outDir, where);
+        const result = await build({
+          root: cwd,
+          now: options.now,
+          base: options.base,
+          origin: options.origin,
+          workers: options.workers,
+        });
+        await writeOutput(outDir, result.files, where);
+        if (result.warnings.length > 0) console.warn(formatWarnings(result.warnings));
+        console.log(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start));
+      },
+    );
 
   program
     .command('check')
