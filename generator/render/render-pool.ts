@@ -100,7 +100,7 @@ export async function renderOnWorkers(
                 reject(error);
                 return;
               }
-              if ('outcomes' in reply) reply.outcomes.forEach((outcome, at) => (outcomes[reply.id + at] = outcome));
+              if ('outcomes' in reply) outcomes.splice(reply.id, reply.outcomes.length, ...reply.outcomes);
               next();
             });
           }),
