@@ -63,8 +63,10 @@ export async function benchScale(args: string[]): Promise<void> {
     console.log('(Hugo or Eleventy missing: `apt-get install -y hugo`; Eleventy 3.1.7 in $CLUBSITE_ELEVENTY)');
   const cli = path.join(projectRoot, 'bin/clubsite.js');
   const rows: Array<Array<string | number>> = [['generator', 'pages', 'wall (median)', 'pages/s', 'peak RSS']];
+  const walls = new Map<string, number>();
   const row = (name: string, count: number, results: Run[]) => {
     const wall = median(results.map((run) => run.ms));
+    walls.set(`${name} ${count}`, wall);
     rows.push([
       name,
       count,
@@ -106,4 +108,9 @@ export async function benchScale(args: string[]): Promise<void> {
   }
   console.log(`${os.availableParallelism()} cores, ${runs} run(s) each, cold process per build`);
   printTable(rows);
+  // Linear means 10× the pages take about 10× the time (the issue allows 12×).
+  const name = `clubsite${workers ? ` (--workers ${workers})` : ''}`;
+  const small = walls.get(`${name} 1000`);
+  const large = walls.get(`${name} 10000`);
+  if (small && large) console.log(`clubsite 10,000 pages / 1,000 pages: ${(large / small).toFixed(1)}× the time`);
 }
