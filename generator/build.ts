@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
@@ -11,7 +12,8 @@ import { ContentAssets } from './render/assets.ts';
 import { photoCacheDir } from './render/photo-cache.ts';
 import { photoOutputs, photosOf } from './render/photo-pages.ts';
 import type { RenderCache } from './render/render-cache.ts';
-import { renderPage, type RenderedPage } from './render/render-pages.ts';
+import { renderPage, type RenderedPage, type RenderInput } from './render/render-pages.ts';
+import { contentError, renderOnWorkers } from './render/render-pool.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { resolveNow } from './now.ts';
 import { createUrls } from './urls.ts';
@@ -22,6 +24,7 @@ import {
   siteSettingsSchema,
   validateContent,
   validateSource,
+  type ValidatedPage,
   type ValidatedPages,
 } from './validate/validate-content.ts';
 import { gatherOutput } from './write/gather-output.ts';
@@ -43,6 +46,11 @@ export interface BuildOptions {
   imageCache?: string;
   /** Told how far a long stage is (pages rendered, photos processed), for a progress line. */
   onProgress?: (stage: string, done: number, total: number) => void;
+  /**
+   * Threads that render pages: 1 renders in this thread; the default is one per core for a site
+   * large enough to pay for starting them (WORKER_PAGES). The output is the same for any number.
+   */
+  workers?: number;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -173,14 +181,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     cache
       ? cache.render(input, page, summaries, errors, searchIndex)
       : renderPage(input, page, summaries, errors, searchIndex);
-  const pages = await stage('render', () => {
-    const due = content.pages.filter((page) => !late(page));
-    return due.map((page, index) => {
-      const rendered = render(page);
-      options.onProgress?.('render', index + 1, due.length);
-      return rendered;
-    });
-  });
+  const early = content.pages.filter((page) => !late(page));
+  const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
+  const pages = await stage('render', () =>
+    workers > 1
+      ? renderInParallel(input, early, summaries, site, root, workers, errors, (done) =>
+          options.onProgress?.('render', done, early.length),
+        )
+      : early.map((page, index) => {
+          const rendered = render(page);
+          options.onProgress?.('render', index + 1, early.length);
+          return rendered;
+        }),
+  );
   const index = await stage('index', () =>
     buildSearchIndex(
       pages.filter((page) => page !== undefined),
@@ -216,6 +229,57 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     client,
     inputs: [...new Set([...site.inputs, ...client.inputs])],
   };
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+const WORKER_PAGES = 400;
+
+/** The render stage on worker threads: pages, errors, warnings and used files as if rendered here, in page order. */
+async function renderInParallel(
+  input: RenderInput,
+  pages: ValidatedPage[],
+  summaries: PageSummary[],
+  site: LoadedSite,
+  root: string,
+  workers: number,
+  errors: ContentError[],
+  onRendered?: (done: number) => void,
+): Promise<Array<RenderedPage | undefined>> {
+  const outcomes = await renderOnWorkers(
+    {
+      root,
+      site: site.bundle,
+      now: input.now.getTime(),
+      base: input.urls.base,
+      origin: input.urls.origin,
+      routes: [...input.routes.keys()],
+      summaries,
+      data: input.data,
+      contentFolders: [...input.contentFolders],
+      client: {
+        styles: input.client.styles,
+        scripts: input.client.scripts,
+        islandRuntime: input.client.islandRuntime,
+        headScripts: input.client.headScripts,
+        islandPreloads: input.client.islandPreloads,
+      },
+      assets: [...input.loaded.assets],
+      collections: [...input.loaded.collections].map(([name, source]) => [name, source.file]),
+      photos: input.photos,
+    },
+    pages,
+    workers,
+    onRendered,
+  );
+  return outcomes.map((outcome) => {
+    for (const use of outcome.used) {
+      const file = use.slice(use.indexOf(':') + 1);
+      if (use.startsWith('photo:')) input.assets.publish(file);
+      else input.assets.url(file);
+    }
+    errors.push(...outcome.errors.map(contentError));
+    return outcome.rendered && { ...outcome.rendered, warnings: outcome.warnings.map(contentError) };
+  });
 }
 
 /** The same problem found on several pages (a broken link in the frame) is told once. */

@@ -34,6 +34,11 @@ function portOption(value: string): number {
   return port;
 }
 
+function workersOption(value: string): number {
+  if (!/^[1-9]\d{0,2}$/.test(value)) throw new InvalidArgumentError('The number of workers is a whole number from 1.');
+  return Number(value);
+}
+
 function originOption(value: string): string {
   if (!/^https?:\/\/[^/]+$/.test(value.replace(/\/$/, '')))
     throw new InvalidArgumentError('The origin is a scheme and host, like https://www.example.no.');
@@ -105,23 +110,38 @@ export function createProgram(cwd: string): Command {
       'site origin for canonical links and the sitemap (default: content/site.yaml)',
       originOption,
     )
-    .action(async (options: { out: string; force?: boolean; now?: string; base: string; origin?: string }) => {
-      const start = performance.now();
-      const outDir = path.resolve(cwd, options.out);
-      const where = { project: cwd, force: options.force, shown: options.out };
-      // Refused before the build, so a wrong --out costs nothing; checked again when written.
-      await resolveOutFolder(outDir, where);
-      const result = await build({
-        root: cwd,
-        now: options.now,
-        base: options.base,
-        origin: options.origin,
-        onProgress: progressLine(mode),
-      });
-      await writeOutput(outDir, result.files, where);
-      warn(result);
-      say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
-    });
+    .option(
+      '--workers <n>',
+      'threads that render pages (1: no worker threads; default: one per core on large sites)',
+      workersOption,
+    )
+    .action(
+      async (options: {
+        out: string;
+        force?: boolean;
+        now?: string;
+        base: string;
+        origin?: string;
+        workers?: number;
+      }) => {
+        const start = performance.now();
+        const outDir = path.resolve(cwd, options.out);
+        const where = { project: cwd, force: options.force, shown: options.out };
+        // Refused before the build, so a wrong --out costs nothing; checked again when written.
+        await resolveOutFolder(outDir, where);
+        const result = await build({
+          root: cwd,
+          now: options.now,
+          base: options.base,
+          origin: options.origin,
+          workers: options.workers,
+          onProgress: progressLine(mode),
+        });
+        await writeOutput(outDir, result.files, where);
+        warn(result);
+        say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
+      },
+    );
 
   program
     .command('check')

@@ -31,8 +31,17 @@ const parts = new Intl.DateTimeFormat('en-GB', {
 
 const WEEKDAYS_EN = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** The last instant asked for: a build asks for its clock once per page, and formatToParts is slow. */
+let last: { at: number; time: OsloTime } | undefined;
+
 /** The wall clock in Oslo at an instant. */
 export function osloTime(instant: Date | number): OsloTime {
+  const at = typeof instant === 'number' ? instant : instant.getTime();
+  if (last?.at !== at) last = { at, time: readOsloTime(instant) };
+  return { ...last.time };
+}
+
+function readOsloTime(instant: Date | number): OsloTime {
   const map = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, part.value]));
   const year = Number(map.year);
   const month = Number(map.month);

@@ -9,6 +9,16 @@ export interface LoadedSite {
   site: SiteDefinition;
   /** Source files the site module is made of (absolute), for the dev server's watcher. */
   inputs: string[];
+  /** The bundle and what it needs to run again elsewhere (a render worker): see runSiteCode. */
+  bundle: SiteBundle;
+}
+
+export interface SiteBundle {
+  code: string;
+  /** The file it was bundled from (absolute), for stack traces. */
+  filename: string;
+  /** The packages the bundle asks the generator for. */
+  packages: string[];
 }
 
 const PACKAGES = 'clubsite-package';
@@ -54,15 +64,31 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
   } catch (error) {
     throw bundleError(error, root);
   }
-  const code = result.outputFiles[0]?.text ?? '';
-  const module = { exports: {} as { default?: SiteDefinition } };
-  const run = vm.compileFunction(code, ['exports', 'module', '__clubsitePackage'], {
+  const bundle: SiteBundle = {
+    code: result.outputFiles[0]?.text ?? '',
     filename: path.resolve(root, found),
+    packages: [...packages.keys()],
+  };
+  const site = runSite(bundle, packages, found);
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith(`${PACKAGES}:`));
+  return { site, inputs: inputs.map((input) => path.resolve(root, input)), bundle };
+}
+
+/** Runs a bundle made by loadSite in this thread (a render worker), with this thread's copies of its packages. */
+export async function runSiteCode(bundle: SiteBundle): Promise<SiteDefinition> {
+  const packages = new Map<string, Record<string, unknown>>();
+  for (const name of bundle.packages) packages.set(name, (await import(name)) as Record<string, unknown>);
+  return runSite(bundle, packages, path.basename(bundle.filename));
+}
+
+function runSite(bundle: SiteBundle, packages: Map<string, Record<string, unknown>>, shown: string): SiteDefinition {
+  const module = { exports: {} as { default?: SiteDefinition } };
+  const run = vm.compileFunction(bundle.code, ['exports', 'module', '__clubsitePackage'], {
+    filename: bundle.filename,
   });
   run(module.exports, module, (name: string) => packages.get(name));
-  if (!module.exports.default) throw new Error(`${found} has no default export (the site definition).`);
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith(`${PACKAGES}:`));
-  return { site: module.exports.default, inputs: inputs.map((input) => path.resolve(root, input)) };
+  if (!module.exports.default) throw new Error(`${shown} has no default export (the site definition).`);
+  return module.exports.default;
 }
 
 /**

@@ -11,8 +11,8 @@ export interface MarkdownLinks {
   link: (href: string, line: number) => string;
   /** An image's source as written → the URL to publish. */
   image: (src: string, line: number) => string;
-  /** A URL in raw HTML (pages that allow it): checked, left as written. */
-  raw: (url: string, line: number) => void;
+  /** A URL in raw HTML (pages that allow it) and its attribute: checked, left as written. */
+  raw: (url: string, line: number, attribute: string) => void;
   /** The markup for an image that is a processed photo (render/photos.ts), else undefined. */
   picture?: (file: string, alt: string, line: number) => string | undefined;
 }
@@ -72,9 +72,9 @@ function rewrite(token: Token, line: number, links: MarkdownLinks): void {
 
 function rawUrls(html: string, firstLine: number, links: MarkdownLinks): void {
   for (const match of html.matchAll(
-    /\b(?:href|src|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
+    /\b(href|src|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
   )) {
     const line = firstLine + (html.slice(0, match.index).match(/\n/g)?.length ?? 0);
-    links.raw(match[1] ?? match[2] ?? match[3] ?? '', line);
+    links.raw(match[2] ?? match[3] ?? match[4] ?? '', line, (match[1] ?? '').toLowerCase());
   }
 }

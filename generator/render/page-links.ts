@@ -17,6 +17,8 @@ export interface PageLinkContext {
   asset: (file: string, line: number) => string;
   errors: ContentError[];
   warnings: ContentError[];
+  /** Internal URLs written as they are in raw HTML (pages that allow it), for the page's link check. */
+  linked?: Set<string>;
 }
 
 /** markdown-it percent-encodes targets; files and routes are looked up by their real names. */
@@ -87,8 +89,8 @@ export function pageLinks(context: PageLinkContext): MarkdownLinks {
       }
       return context.asset(decoded(src).replace(/^\/+/, ''), line);
     },
-    raw: (url, line) => {
-      unsafe(url, line);
+    raw: (url, line, attribute) => {
+      if (!unsafe(url, line) && attribute === 'href') context.linked?.add(url.replace(/&amp;/g, '&'));
     },
   };
 }

@@ -79,8 +79,17 @@ export function renderPage(
     return '#';
   };
   const warnings: ContentError[] = [];
+  // Every internal URL the page shows goes through href() (templates, the frame, Markdown links):
+  // it is noted here and checked after the render, rather than found again in the finished HTML.
+  const linked = new Set<string>();
+  const href = (route: string): string => {
+    const url = urls.href(route);
+    linked.add(url);
+    return url;
+  };
   const links = pageLinks({
-    urls,
+    urls: { ...urls, href },
+    linked,
     routes: input.routes,
     route: page.route,
     file: page.source,
@@ -110,7 +119,7 @@ export function renderPage(
     pages: summaries,
     data: input.data,
     now: input.now,
-    href: urls.href,
+    href,
     asset: (file) => asset(file),
     absolute: urls.absolute,
     slug: slugOf,
@@ -138,7 +147,7 @@ export function renderPage(
       }),
     );
     const html = `<!doctype html>\n${documentHtml}\n`;
-    checkLinks(html, input, page, errors);
+    checkLinks(linked, input, page, errors);
     return {
       route: page.route,
       html,
@@ -182,10 +191,14 @@ function checkIslands(html: string, site: SiteDefinition, page: ValidatedPage, e
 }
 
 /** Every internal link on the rendered page must reach a route; a broken one is traced back to its content. */
-function checkLinks(html: string, input: RenderInput, page: ValidatedPage, errors: ContentError[]): void {
+function checkLinks(
+  linked: ReadonlySet<string>,
+  input: RenderInput,
+  page: ValidatedPage,
+  errors: ContentError[],
+): void {
   const seen = new Set<string>();
-  for (const match of html.matchAll(/\shref="([^"]*)"/g)) {
-    const url = (match[1] ?? '').replace(/&amp;/g, '&');
+  for (const url of linked) {
     if (!url.startsWith('/') || url.startsWith('//') || input.assets.publishes(url)) continue;
     const route = input.urls.routeOf(url);
     if (route === undefined || input.routes.has(route) || seen.has(route)) continue;

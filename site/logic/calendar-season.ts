@@ -16,6 +16,17 @@ export interface CalendarSeason {
  * moves the menu entry and the home page's call to action to it.
  */
 export function currentCalendar(pages: readonly PageSummary[], now: Date): CalendarSeason | undefined {
+  // Every page's menu asks with the same list and clock: the answer is found once per build, not once per page.
+  const known = seasons.get(pages);
+  if (known && known.at === now.getTime()) return known.season && { ...known.season };
+  const season = findCalendar(pages, now);
+  seasons.set(pages, { at: now.getTime(), season });
+  return season && { ...season };
+}
+
+const seasons = new WeakMap<readonly PageSummary[], { at: number; season: CalendarSeason | undefined }>();
+
+function findCalendar(pages: readonly PageSummary[], now: Date): CalendarSeason | undefined {
   const calendars = pages
     .filter((page) => page.template === CALENDAR_TEMPLATE)
     .map((page) => ({ route: page.route, year: Number((page.data as { year?: number }).year) }))

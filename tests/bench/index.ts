@@ -5,6 +5,7 @@
 import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
+import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
 
 const benches: Array<[string, () => Promise<void>]> = [
@@ -15,6 +16,11 @@ const benches: Array<[string, () => Promise<void>]> = [
 ];
 
 const only = process.argv[2];
+// Not in the default run (minutes at 10,000 pages): `npm run bench -- scale 1000 10000 [--compare]`.
+if (only === 'scale') {
+  console.log('\n## scale');
+  await benchScale(process.argv.slice(3));
+}
 for (const [name, run] of benches) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}`);

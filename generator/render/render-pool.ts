@@ -1,0 +1,160 @@
+/**
+ * Renders pages on worker_threads (render-worker.ts). The worker's TypeScript is bundled once
+ * into node_modules/.cache/clubsite/ under its content hash (as bin/load-generator.js does for
+ * the CLI); each worker gets what a render reads (the site bundle's code, the routes, the page
+ * summaries, the collections) and batches of pages, taken by whichever worker is free. Results
+ * are put back in page order, so the output and the order of errors are the same for any
+ * number of workers.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import * as esbuild from 'esbuild';
+import type { PageSummary } from '../contract.ts';
+import { ContentError, type ErrorDetails } from '../errors.ts';
+import type { SiteBundle } from '../bundle/load-site.ts';
+import { toolRoot } from '../bundle/tool-files.ts';
+import type { ValidatedPage } from '../validate/validate-content.ts';
+import type { RenderInput, RenderedPage } from './render-pages.ts';
+
+export interface WorkerSetup {
+  root: string;
+  site: SiteBundle;
+  now: number;
+  base: string;
+  origin: string;
+  routes: string[];
+  summaries: PageSummary[];
+  data: Record<string, unknown>;
+  contentFolders: string[];
+  client: RenderInput['client'];
+  assets: Array<[string, Uint8Array]>;
+  /** Collection name → its file, relative to root. */
+  collections: Array<[string, string]>;
+  /** The processed photos, so a page shows the same <picture> on any thread. */
+  photos: RenderInput['photos'];
+}
+
+export interface RenderJob {
+  id: number;
+  pages: ValidatedPage[];
+}
+
+export interface RenderOutcome {
+  rendered: RenderedPage | undefined;
+  warnings: ErrorDetails[];
+  errors: ErrorDetails[];
+  /** Content files the page published, as `file:<path>` (itself) or `photo:<path>` (a photo's variants). */
+  used: string[];
+}
+
+type Reply =
+  | { ready: true }
+  | { id: number; outcomes: RenderOutcome[] }
+  | { id: number; failure: { message: string; stack?: string; cause?: { message: string; stack?: string } } };
+
+/** Pages per message: large enough that messages cost little, small enough to share the work evenly. */
+const BATCH = 64;
+
+/** Renders `pages` on `count` workers; the outcomes are in the order of `pages`. */
+export async function renderOnWorkers(
+  setup: WorkerSetup,
+  pages: ValidatedPage[],
+  count: number,
+  onRendered?: (done: number) => void,
+): Promise<RenderOutcome[]> {
+  const file = await workerFile();
+  const outcomes: RenderOutcome[] = new Array(pages.length);
+  let done = 0;
+  // The page source without its parsed front matter: the render reads its text and body only.
+  const batches: RenderJob[] = [];
+  // At least four batches a worker, so that one slow batch does not leave the others idle.
+  const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (count * 4))));
+  for (let start = 0; start < pages.length; start += size) {
+    batches.push({
+      id: start,
+      pages: pages.slice(start, start + size).map((page) => {
+        const { frontMatter: _, ...source } = page.sourcePage;
+        return { ...page, sourcePage: source as ValidatedPage['sourcePage'] };
+      }),
+    });
+  }
+  const workers = Array.from(
+    { length: Math.min(count, batches.length) },
+    () => new Worker(file, { workerData: setup }),
+  );
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const next = () => {
+              const job = batches.shift();
+              if (job) worker.postMessage(job);
+              else resolve();
+            };
+            worker.on('error', reject);
+            worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code}).`)));
+            worker.on('message', (reply: Reply) => {
+              if ('failure' in reply) {
+                const { message, stack, cause } = reply.failure;
+                const error = new Error(message, cause && { cause: Object.assign(new Error(cause.message), cause) });
+                error.stack = stack;
+                reject(error);
+                return;
+              }
+              if ('outcomes' in reply) {
+                outcomes.splice(reply.id, reply.outcomes.length, ...reply.outcomes);
+                done += reply.outcomes.length;
+                onRendered?.(done);
+              }
+              next();
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return outcomes;
+}
+
+export const contentError = (details: ErrorDetails): ContentError => new ContentError(details);
+
+let bundled: Promise<string> | undefined;
+
+/** The worker bundled for Node (packages stay external), written whole under its hash. */
+function workerFile(): Promise<string> {
+  bundled ??= (async () => {
+    const root = toolRoot();
+    const cache = path.join(root, 'node_modules/.cache/clubsite');
+    const result = await esbuild.build({
+      entryPoints: [path.join(root, 'generator/render/render-worker.ts')],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      jsx: 'automatic',
+      write: false,
+      outfile: path.join(cache, 'render-worker.mjs'),
+      logLevel: 'error',
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    const file = path.join(cache, `render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
+    if (!existsSync(file)) {
+      await mkdir(cache, { recursive: true });
+      const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(temporary, code);
+      await rename(temporary, file);
+    }
+    return file;
+  })();
+  bundled.catch(() => {
+    bundled = undefined;
+  });
+  return bundled;
+}

@@ -1,0 +1,88 @@
+/**
+ * A render worker (worker_threads): runs the site bundle the main thread made (by its code, so
+ * nothing is bundled twice), then renders the batches of pages it is sent with the same
+ * renderPage as the main thread. What a page render produces comes back as plain data: the
+ * rendered page, its errors and warnings as details, and the content files it used.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { runSiteCode } from '../bundle/load-site.ts';
+import type { ContentError, ErrorDetails } from '../errors.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import { parseYaml } from '../load/yaml-source.ts';
+import type { RouteTable } from '../route/route-table.ts';
+import { createUrls } from '../urls.ts';
+import type { ValidatedPage } from '../validate/validate-content.ts';
+import { ContentAssets } from './assets.ts';
+import { photoOutputs } from './photo-pages.ts';
+import type { RenderJob, RenderOutcome, WorkerSetup } from './render-pool.ts';
+import { renderPage, type RenderInput } from './render-pages.ts';
+
+const setup = workerData as WorkerSetup;
+const site = await runSiteCode(setup.site);
+const documents = site.documents;
+const assets = new ContentAssets(
+  new Map(setup.assets),
+  setup.base,
+  (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
+  photoOutputs(setup.photos),
+);
+// Only what a broken link is traced to: the collections' files, as the main thread read them.
+const loaded: LoadedContent = {
+  collections: new Map(
+    setup.collections.map(([name, file]) => [name, parseYaml(file, readFileSync(path.join(setup.root, file), 'utf8'))]),
+  ),
+  pages: [],
+  assets: new Map(),
+};
+// Pages only ask whether a route exists.
+const routes = new Map(setup.routes.map((route) => [route, { kind: 'redirect', to: route }])) as RouteTable;
+const input: RenderInput = {
+  site,
+  data: setup.data,
+  loaded,
+  routes,
+  now: new Date(setup.now),
+  urls: createUrls({ base: setup.base, origin: setup.origin }),
+  assets,
+  contentFolders: new Set(setup.contentFolders),
+  client: setup.client,
+  photos: setup.photos,
+};
+
+const details = (error: ContentError): ErrorDetails => ({
+  code: error.code,
+  file: error.file,
+  line: error.line,
+  column: error.column,
+  field: error.field,
+  message: error.message,
+  hint: error.hint,
+});
+
+parentPort?.on('message', (job: RenderJob) => {
+  try {
+    const outcomes = job.pages.map((page): RenderOutcome => {
+      const errors: ContentError[] = [];
+      const used = new Set<string>();
+      assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
+      const rendered = renderPage(input, page as ValidatedPage, setup.summaries, errors);
+      return {
+        rendered: rendered && { ...rendered, warnings: undefined },
+        warnings: (rendered?.warnings ?? []).map(details),
+        errors: errors.map(details),
+        used: [...used],
+      };
+    });
+    parentPort?.postMessage({ id: job.id, outcomes });
+  } catch (error) {
+    const { message, stack, cause } = error as Error;
+    const inner = cause as Error | undefined;
+    parentPort?.postMessage({
+      id: job.id,
+      failure: { message, stack, cause: inner && { message: inner.message, stack: inner.stack } },
+    });
+  }
+});
+parentPort?.postMessage({ ready: true });

@@ -1,0 +1,116 @@
+/**
+ * Rendering on worker threads gives the same site as rendering in one thread, and a large site's
+ * mistakes are told as a small one's: once each, with file and line. Speed is the benchmark's
+ * business (`npm run bench -- scale N`), not these tests'.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { main } from '../../generator/cli.ts';
+import { formatError } from '../../generator/errors.ts';
+import { buildErrors } from '../support/fixture-site.ts';
+import { copyProject, type DevProject } from '../support/dev-project.ts';
+import { projectRoot } from '../support/site-build.ts';
+import { SYNTHETIC_FOLDER, syntheticName, syntheticPage, writeSyntheticPages } from '../bench/synthetic-pages.ts';
+
+/** Every file under `dir`, relative path → bytes. */
+async function tree(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, file), await readFile(file));
+  }
+  return files;
+}
+
+describe('the club site built with and without worker threads', () => {
+  const outs: string[] = [];
+  afterAll(() => Promise.all(outs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  test('is byte for byte the same with --workers 1, --workers 3 and the default', { timeout: 120_000 }, async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const built: Array<Map<string, Buffer>> = [];
+    for (const flags of [['--workers', '1'], ['--workers', '3'], []]) {
+      const out = await mkdtemp(path.join(os.tmpdir(), 'clubsite-workers-'));
+      outs.push(out);
+      expect(await main(['build', '--out', out, '--force', '--now', '2025-12-10T18:00', ...flags], projectRoot)).toBe(
+        0,
+      );
+      built.push(await tree(out));
+    }
+    const [one, three, byDefault] = built;
+    expect(one?.size).toBeGreaterThan(30);
+    expect([...(three?.keys() ?? [])]).toEqual([...(one?.keys() ?? [])]);
+    expect([...(byDefault?.keys() ?? [])]).toEqual([...(one?.keys() ?? [])]);
+    for (const [file, bytes] of one ?? []) {
+      expect(three?.get(file)?.equals(bytes), file).toBe(true);
+      expect(byDefault?.get(file)?.equals(bytes), file).toBe(true);
+    }
+    vi.restoreAllMocks();
+  });
+});
+
+describe('a site of 2,000 pages', () => {
+  const COUNT = 2000;
+  let project: DevProject;
+  const pages = () => path.join(project.contentDir, 'pages');
+  const file = (index: number) => path.join(pages(), SYNTHETIC_FOLDER, `${syntheticName(index)}.md`);
+  const shown = (index: number) => `content/pages/${SYNTHETIC_FOLDER}/${syntheticName(index)}.md`;
+
+  beforeAll(async () => {
+    project = await copyProject(projectRoot);
+    await writeSyntheticPages(pages(), COUNT);
+  }, 120_000);
+  afterAll(() => project?.remove());
+
+  const errors = async () => (await buildErrors(project.root)).map(formatError);
+
+  test('tells a bad front matter field once, at its line', { timeout: 120_000 }, async () => {
+    const text = syntheticPage(1700, COUNT);
+    await writeFile(file(1700), text.replace('---\ntitle:', '---\ntittel: Feil\ntitle:'));
+    try {
+      const found = await errors();
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(new RegExp(`^✖ ${shown(1700)}:2:1  tittel  \\[`));
+    } finally {
+      await writeFile(file(1700), text);
+    }
+  });
+
+  test('tells a route made by two files once, at the second file', { timeout: 120_000 }, async () => {
+    const twin = path.join(pages(), SYNTHETIC_FOLDER, syntheticName(500), 'index.md');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(path.dirname(twin), { recursive: true });
+    await writeFile(twin, syntheticPage(500, COUNT));
+    try {
+      const found = await errors();
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(`:1:1  [duplicate-route]`);
+      expect(found[0]).toContain(`Two files make the page /${SYNTHETIC_FOLDER}/${syntheticName(500)}`);
+    } finally {
+      await rm(path.dirname(twin), { recursive: true, force: true });
+    }
+  });
+
+  test('tells a broken link once, at its line and column, rendered on workers', { timeout: 300_000 }, async () => {
+    const text = syntheticPage(1234, COUNT);
+    const line = `Se også [siden som mangler](/${SYNTHETIC_FOLDER}/finnes-ikke).`;
+    const broken = `${text}\n${line}\n`;
+    await writeFile(file(1234), broken);
+    try {
+      const found = await errors();
+      const at = broken.split('\n').indexOf(line) + 1;
+      expect(found).toEqual([
+        [
+          `✖ ${shown(1234)}:${at}:${line.indexOf('/') + 1}  [broken-link]`,
+          `  The link to /${SYNTHETIC_FOLDER}/finnes-ikke goes nowhere: no page has that address.`,
+          '  Hint: Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
+        ].join('\n'),
+      ]);
+    } finally {
+      await writeFile(file(1234), text);
+    }
+  });
+});
