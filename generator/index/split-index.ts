@@ -1,0 +1,161 @@
+/**
+ * The search index split into parts a query fetches on demand (Pagefind is the model), so the
+ * /search page of a site with 10,000 pages downloads kilobytes, not the whole text twice:
+ *
+ * - the manifest (`assets/search-<hash>.json`): the site's words, sorted, which the browser
+ *   matches the query against with Fuse.js, and the names of the other parts;
+ * - postings (`assets/search/w-<hash>.json`): for a run of consecutive words (split by word
+ *   prefix), the documents that hold each word, where, and how often;
+ * - documents (`assets/search/d-<hash>.json`): title, URL and the start of the text of a few
+ *   documents, fetched only for the hits shown.
+ *
+ * Every part is named by a hash of its bytes and the manifest names them all, so a browser
+ * never mixes parts of two builds.
+ */
+import { contentHash } from '../hash.ts';
+
+/** A document as the index holds it: `content` is only read for its words and its first characters. */
+export interface IndexDocument {
+  title: string;
+  url: string;
+  content: string;
+}
+
+export interface SplitIndexManifest {
+  /** Format version, read by the browser: a change of format is a change of name. */
+  v: 1;
+  /** Every word of every title and text, lower case, sorted. */
+  words: string[];
+  /** Postings parts: [index of the part's first word, file relative to the manifest]. */
+  postings: Array<[from: number, file: string]>;
+  /** Document parts: `per` documents each, in document order. */
+  docs: { per: number; files: string[] };
+  /** How many documents there are. */
+  count: number;
+  /** Characters of a document's text kept for its snippet. */
+  snippet: number;
+}
+
+/**
+ * A postings part: for each word from `from` on, a flat list of pairs: the document's number
+ * (as a step from the previous one) and `times × 4 + 2 (in the title) + 1 (in the text)`.
+ */
+export interface PostingsPart {
+  from: number;
+  lists: number[][];
+}
+
+/** A document part: [title, url, the first `snippet` characters of the text]. */
+export type DocumentsPart = Array<[title: string, url: string, start: string]>;
+
+export interface SplitIndexOptions {
+  /** Characters of text kept per document (the snippet's length). */
+  snippet: number;
+  /** Roughly how many bytes of postings go in one part. */
+  postingsBytes?: number;
+  /** Documents per document part. */
+  docsPer?: number;
+}
+
+export interface SplitIndex {
+  /** The manifest's path: the one file a page links. */
+  path: string;
+  /** Every part, the manifest included: path → JSON. */
+  files: Map<string, string>;
+}
+
+/** The words of a text as the index and the browser see them: letters and digits, lower case. */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+const TITLE = 2;
+const TEXT = 1;
+
+/** Splits documents (in the order the browser numbers them) into the manifest and its parts. */
+export function splitIndex(documents: IndexDocument[], options: SplitIndexOptions): SplitIndex {
+  const postingsBytes = options.postingsBytes ?? 12_000;
+  const docsPer = options.docsPer ?? 8;
+  const postings = new Map<string, number[]>();
+  documents.forEach((document, number) => {
+    const seen = new Map<string, { times: number; where: number }>();
+    const add = (text: string, where: number) => {
+      for (const word of wordsOf(text)) {
+        const entry = seen.get(word);
+        if (entry) {
+          entry.times += 1;
+          entry.where |= where;
+        } else seen.set(word, { times: 1, where });
+      }
+    };
+    add(document.title, TITLE);
+    add(document.content, TEXT);
+    for (const [word, { times, where }] of seen) {
+      let list = postings.get(word);
+      if (!list) {
+        list = [];
+        postings.set(word, list);
+      }
+      list.push(number, times * 4 + where);
+    }
+  });
+  const words = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const files = new Map<string, string>();
+  // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
+  const part = (kind: string, json: string) => {
+    const file = `search/${kind}-${contentHash(json)}.json`;
+    files.set(`assets/${file}`, json);
+    return file;
+  };
+
+  const postingsParts: SplitIndexManifest['postings'] = [];
+  let current: PostingsPart = { from: 0, lists: [] };
+  let size = 0;
+  const flush = () => {
+    if (current.lists.length > 0) postingsParts.push([current.from, part('w', JSON.stringify(current))]);
+  };
+  words.forEach((word, index) => {
+    const list = stepped(postings.get(word) ?? []);
+    const bytes = list.length * 3;
+    if (current.lists.length > 0 && size + bytes > postingsBytes) {
+      flush();
+      current = { from: index, lists: [] };
+      size = 0;
+    }
+    current.lists.push(list);
+    size += bytes;
+  });
+  flush();
+
+  const docFiles: string[] = [];
+  for (let start = 0; start < documents.length; start += docsPer) {
+    const chunk: DocumentsPart = documents
+      .slice(start, start + docsPer)
+      .map(({ title, url, content }) => [title, url, Array.from(content).slice(0, options.snippet).join('')]);
+    docFiles.push(part('d', JSON.stringify(chunk)));
+  }
+
+  const manifest: SplitIndexManifest = {
+    v: 1,
+    words,
+    postings: postingsParts,
+    docs: { per: docsPer, files: docFiles },
+    count: documents.length,
+    snippet: options.snippet,
+  };
+  const json = JSON.stringify(manifest);
+  const path = `assets/search-${contentHash(json)}.json`;
+  files.set(path, json);
+  return { path, files };
+}
+
+/** Document numbers as steps from the previous one: small numbers, which gzip packs well. */
+function stepped(pairs: number[]): number[] {
+  const out = pairs.slice();
+  for (let at = out.length - 2; at >= 2; at -= 2) out[at] = (out[at] ?? 0) - (out[at - 2] ?? 0);
+  return out;
+}
