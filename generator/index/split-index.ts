@@ -2,8 +2,10 @@
  * The search index split into parts a query fetches on demand (Pagefind is the model), so the
  * /search page of a site with 10,000 pages downloads kilobytes, not the whole text twice:
  *
- * - the manifest (`assets/search-<hash>.json`): the site's words, sorted, which the browser
- *   matches the query against with Fuse.js, and the names of the other parts;
+ * - the manifest (`assets/search-<hash>.json`): the site's common words, sorted, which the
+ *   browser matches the query against with Fuse.js, and the names of the other parts;
+ * - rare words (`assets/search/r-<hash>.json`): on a big site, the words beyond the most
+ *   common few thousand, split by prefix: a query fetches those that start as it does;
  * - postings (`assets/search/w-<hash>.json`): for a run of consecutive words (split by word
  *   prefix), the documents that hold each word, where, and how often;
  * - documents (`assets/search/d-<hash>.json`): title, URL and the start of the text of a few
@@ -24,8 +26,13 @@ export interface IndexDocument {
 export interface SplitIndexManifest {
   /** Format version, read by the browser: a change of format is a change of name. */
   v: 1;
-  /** Every word of every title and text, lower case, sorted. */
+  /**
+   * The site's most common words (up to `commonWords`), lower case, sorted: word 0, 1, …
+   * The rest are in `rare` parts, numbered after them.
+   */
   words: string[];
+  /** Parts of the other words, sorted, split by prefix: [first word, number of the first word, file]. */
+  rare: Array<[first: string, from: number, file: string]>;
   /** Postings parts: [index of the part's first word, file relative to the manifest]. */
   postings: Array<[from: number, file: string]>;
   /** Document parts: `per` documents each, in document order. */
@@ -55,6 +62,10 @@ export interface SplitIndexOptions {
   postingsBytes?: number;
   /** Documents per document part. */
   docsPer?: number;
+  /** How many words, the most common first, the manifest holds; the rest come by prefix when a query needs them. */
+  commonWords?: number;
+  /** Words per part of the rare words. */
+  rarePer?: number;
 }
 
 export interface SplitIndex {
@@ -103,7 +114,12 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
       list.push(number, times * 4 + where);
     }
   });
-  const words = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const frequency = (word: string) => (postings.get(word)?.length ?? 0) / 2;
+  const byFrequency = [...postings.keys()].sort((a, b) => frequency(b) - frequency(a) || byName(a, b));
+  const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byName);
+  const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byName);
+  const words = [...common, ...rare];
   const files = new Map<string, string>();
   // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
   const part = (kind: string, json: string) => {
@@ -131,6 +147,13 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
   });
   flush();
 
+  const rareParts: SplitIndexManifest['rare'] = [];
+  const rarePer = options.rarePer ?? 1500;
+  for (let start = 0; start < rare.length; start += rarePer) {
+    const chunk = rare.slice(start, start + rarePer);
+    rareParts.push([chunk[0] ?? '', common.length + start, part('r', JSON.stringify(chunk))]);
+  }
+
   const docFiles: string[] = [];
   for (let start = 0; start < documents.length; start += docsPer) {
     const chunk: DocumentsPart = documents
@@ -141,7 +164,8 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
 
   const manifest: SplitIndexManifest = {
     v: 1,
-    words,
+    words: common,
+    rare: rareParts,
     postings: postingsParts,
     docs: { per: docsPer, files: docFiles },
     count: documents.length,

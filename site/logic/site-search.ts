@@ -5,12 +5,16 @@
  * whole documents (title and text, threshold 0.3), computed from the words.
  */
 import Fuse from 'fuse.js/basic';
+import { postingsOf, rareParts, withinParts } from './search-postings.ts';
 import { oneEditApart, timesIn } from './search-words.ts';
 
 /** The manifest the build writes: the site's words and the names of the other parts. */
 export interface SearchManifest {
   v: 1;
+  /** The common words, numbered from 0. */
   words: string[];
+  /** The other words by prefix: [first word, number of the first word, file]. */
+  rare: Array<[first: string, from: number, file: string]>;
   postings: Array<[from: number, file: string]>;
   docs: { per: number; files: string[] };
   count: number;
@@ -41,6 +45,8 @@ export type Search = (query: string, limit: number) => Promise<SearchResult>;
 /** How far a match may be from the query: 0 exact, 1 anything. */
 export const THRESHOLD = 0.3;
 export const SNIPPET_LENGTH = 120;
+/** Postings parts one word of a query may fetch at most (see withinParts). */
+export const MAX_PARTS = 16;
 
 /** A query as the visitor meant it: spaces around it dropped, letters like «å» in one form. */
 export function normaliseQuery(query: string | null | undefined): string {
@@ -80,12 +86,10 @@ interface Found {
  * the query with one letter less («hval» for «hvall»); then the document order.
  */
 export function createSearch(manifest: SearchManifest, load: LoadPart): Search {
-  const fuse = new Fuse(manifest.words, {
-    threshold: THRESHOLD,
-    ignoreLocation: true,
-    ignoreFieldNorm: true,
-    includeScore: true,
-  });
+  const fuseOf = (words: string[]) =>
+    new Fuse(words, { threshold: THRESHOLD, ignoreLocation: true, ignoreFieldNorm: true, includeScore: true });
+  const fuse = fuseOf(manifest.words);
+  const rareFuses = new Map<string, Promise<Fuse<string>>>();
   const parts = new Map<string, Promise<unknown>>();
   const part = (file: string) => {
     let loading = parts.get(file);
@@ -100,11 +104,29 @@ export function createSearch(manifest: SearchManifest, load: LoadPart): Search {
   };
   const ranked = new Map<string, Promise<Array<{ doc: number; score: number }>>>();
 
+  /**
+   * The words that match a word of the query, best first: the common words, and the rare
+   * words that start with the query's first letter (a typo later in a rare word is found).
+   */
+  const wordsMatching = async (token: string) => {
+    const matches = fuse.search(token).map(({ refIndex, item, score = 0 }) => ({ refIndex, item, score }));
+    for (const [, from, file] of rareParts(manifest, token)) {
+      let rare = rareFuses.get(file);
+      if (!rare) {
+        rare = part(file).then((words) => fuseOf(words as string[]));
+        rareFuses.set(file, rare);
+      }
+      for (const { refIndex, item, score = 0 } of (await rare).search(token))
+        matches.push({ refIndex: from + refIndex, item, score });
+    }
+    return matches.sort((a, b) => a.score - b.score || a.refIndex - b.refIndex);
+  };
+
   const matchesOf = async (token: string): Promise<Map<number, Found>> => {
-    const words = fuse.search(token);
+    const words = withinParts(manifest, await wordsMatching(token), MAX_PARTS);
     const byDoc = new Map<number, Found>();
     const lists = await Promise.all(words.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
-    words.forEach(({ item, score = 0 }, at) => {
+    words.forEach(({ item, score }, at) => {
       const list = lists[at] ?? [];
       let doc = 0;
       for (let pair = 0; pair < list.length; pair += 2) {
@@ -168,20 +190,6 @@ export function createSearch(manifest: SearchManifest, load: LoadPart): Search {
   };
 }
 
-/** The postings of the word with this number: [step to document, times × 4 + title 2 + text 1, …]. */
-async function postingsOf(manifest: SearchManifest, word: number, part: LoadPart): Promise<number[]> {
-  let low = 0;
-  let high = manifest.postings.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if ((manifest.postings[middle]?.[0] ?? 0) <= word) low = middle;
-    else high = middle - 1;
-  }
-  const [from = 0, file = ''] = manifest.postings[low] ?? [];
-  const data = (await part(file)) as { lists: number[][] };
-  return data.lists[word - from] ?? [];
-}
-
 /** A field's share of Fuse.js's score: keys weigh the same (½ each); a perfect match counts as ε. */
 function fieldScore(score: number): number {
   if (score === Number.POSITIVE_INFINITY) return 1;
@@ -226,7 +234,13 @@ function timesFound(found: Found, wanted: string): number {
 /** Reads the manifest fetched from the build: anything else is an error, not a crash later. */
 export function parseSearchManifest(value: unknown): SearchManifest {
   const data = value as Partial<SearchManifest> | null;
-  if (!data || data.v !== 1 || !Array.isArray(data.words) || !Array.isArray(data.postings) || !data.docs)
+  if (
+    data?.v !== 1 ||
+    !Array.isArray(data.words) ||
+    !Array.isArray(data.rare) ||
+    !Array.isArray(data.postings) ||
+    !data.docs
+  )
     throw new Error('Not a search index');
   return data as SearchManifest;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../generator/index/search-index.ts';
+import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import {
   normaliseQuery,
@@ -123,4 +124,34 @@ describe('the snippet', () => {
 test('a file that is not a search index is refused', () => {
   expect(() => parseSearchManifest({ documents: [] })).toThrow('Not a search index');
   expect(() => parseSearchManifest(null)).toThrow('Not a search index');
+});
+
+describe('a big site: words beyond the most common come by prefix', () => {
+  const documents = ['Hval og sel', 'Sel og skilpadde', 'Pingvin og sel', 'Sjøløve'].map((content, at) => ({
+    title: `Side ${at}`,
+    url: `/side-${at}`,
+    content,
+  }));
+  const split = splitIndex(documents, { snippet: SNIPPET_LENGTH, commonWords: 3, rarePer: 2 });
+  const manifest = JSON.parse(split.files.get(split.path) ?? '') as SplitIndexManifest;
+
+  test('the manifest holds the most common words; the rest are in parts by prefix', () => {
+    expect(manifest.words).toEqual(['og', 'sel', 'side']);
+    expect(manifest.rare.map(([first]) => first)).toEqual(['0', '2', 'hval', 'sjøløve']);
+  });
+
+  test('a rare word and a typo later in it are found, fetching only the parts for its first letter', async () => {
+    const { search, fetched } = searchOver(split.files, split.path);
+    expect((await search('skilpadde', 10)).hits.map((hit) => hit.url)).toEqual(['/side-1']);
+    expect((await search('skilpadee', 10)).hits.map((hit) => hit.url)).toEqual(['/side-1']);
+    expect((await search('sjøløve', 10)).hits.map((hit) => hit.url)).toEqual(['/side-3']);
+    // Parts that may hold words in s…: [hval, sjøløve) and [sjøløve, …); not those of the numbers.
+    const rareFetched = new Set(fetched.filter((file) => /\/r-/.test(file)));
+    expect([...rareFetched].sort()).toEqual(
+      manifest.rare
+        .slice(2)
+        .map(([, , file]) => `assets/${file}`)
+        .sort(),
+    );
+  });
 });
