@@ -6,15 +6,16 @@ import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
 import { benchSearch } from './search-bench.ts';
 
-const benches: Array<[string, () => Promise<void>]> = [
+const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
   ['dev', benchDev],
 ];
 
-const only = process.argv[2];
+// `npm run bench -- search 1000 10000`: one bench, with its own arguments.
+const [only, ...args] = process.argv.slice(2);
 for (const [name, run] of benches) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}`);
-  await run();
+  await run(args);
 }
