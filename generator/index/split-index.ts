@@ -4,16 +4,18 @@
  *
  * - the manifest (`assets/search-<hash>.json`): the site's common words, sorted, which the
  *   browser matches the query against with Fuse.js, and the names of the other parts;
- * - rare words (`assets/search/r-<hash>.json`): on a big site, the words beyond the most
+ * - rare words (`assets/search/<build>/r-<n>.json`): on a big site, the words beyond the most
  *   common few thousand, split by prefix: a query fetches those that start as it does;
- * - postings (`assets/search/w-<hash>.json`): for a run of consecutive words (split by word
+ * - postings (`assets/search/<build>/w-<n>.json`): for a run of consecutive words (split by word
  *   prefix), the documents that hold each word, where, and how often;
- * - documents (`assets/search/d-<hash>.json`): title, URL and the start of the text of a few
+ * - documents (`assets/search/<build>/d-<n>.json`): title, URL and the start of the text of a few
  *   documents, fetched only for the hits shown.
  *
- * Every part is named by a hash of its bytes and the manifest names them all, so a browser
- * never mixes parts of two builds.
+ * The parts' folder is named by a hash of all their bytes, and the manifest (named by a hash of
+ * its own, which holds that folder's name) is the only way to them: a browser never mixes parts
+ * of two builds. Numbered names keep the manifest small (10,000 hashes would weigh 40 KB).
  */
+import { createHash } from 'node:crypto';
 import { contentHash } from '../hash.ts';
 
 /** A document as the index holds it: `content` is only read for its words and its first characters. */
@@ -26,17 +28,19 @@ export interface IndexDocument {
 export interface SplitIndexManifest {
   /** Format version, read by the browser: a change of format is a change of name. */
   v: 1;
+  /** The parts' folder: `search/<build>/`, relative to the manifest. */
+  build: string;
   /**
    * The site's most common words (up to `commonWords`), lower case, sorted: word 0, 1, …
    * The rest are in `rare` parts, numbered after them.
    */
   words: string[];
-  /** Parts of the other words, sorted, split by prefix: [first word, number of the first word, file]. */
-  rare: Array<[first: string, from: number, file: string]>;
-  /** Postings parts: [index of the part's first word, file relative to the manifest]. */
-  postings: Array<[from: number, file: string]>;
-  /** Document parts: `per` documents each, in document order. */
-  docs: { per: number; files: string[] };
+  /** Parts of the other words (`r-<n>.json`), sorted, split by prefix: [first word, number of the first word]. */
+  rare: Array<[first: string, from: number]>;
+  /** Postings parts (`w-<n>.json`): the number of each part's first word. */
+  postings: number[];
+  /** Document parts (`d-<n>.json`): `per` documents each, in document order. */
+  docs: { per: number; parts: number };
   /** How many documents there are. */
   count: number;
   /** Characters of a document's text kept for its snippet. */
@@ -120,19 +124,16 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
   const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byName);
   const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byName);
   const words = [...common, ...rare];
-  const files = new Map<string, string>();
-  // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
-  const part = (kind: string, json: string) => {
-    const file = `search/${kind}-${contentHash(json)}.json`;
-    files.set(`assets/${file}`, json);
-    return file;
-  };
+  const parts: Array<[name: string, json: string]> = [];
+  const part = (kind: string, number: number, json: string) => parts.push([`${kind}-${number}.json`, json]);
 
-  const postingsParts: SplitIndexManifest['postings'] = [];
+  const postingsParts: number[] = [];
   let current: PostingsPart = { from: 0, lists: [] };
   let size = 0;
   const flush = () => {
-    if (current.lists.length > 0) postingsParts.push([current.from, part('w', JSON.stringify(current))]);
+    if (current.lists.length === 0) return;
+    part('w', postingsParts.length, JSON.stringify(current));
+    postingsParts.push(current.from);
   };
   words.forEach((word, index) => {
     const list = stepped(postings.get(word) ?? []);
@@ -151,23 +152,32 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
   const rarePer = options.rarePer ?? 1500;
   for (let start = 0; start < rare.length; start += rarePer) {
     const chunk = rare.slice(start, start + rarePer);
-    rareParts.push([chunk[0] ?? '', common.length + start, part('r', JSON.stringify(chunk))]);
+    part('r', rareParts.length, JSON.stringify(chunk));
+    rareParts.push([chunk[0] ?? '', common.length + start]);
   }
 
-  const docFiles: string[] = [];
+  let docParts = 0;
   for (let start = 0; start < documents.length; start += docsPer) {
     const chunk: DocumentsPart = documents
       .slice(start, start + docsPer)
       .map(({ title, url, content }) => [title, url, Array.from(content).slice(0, options.snippet).join('')]);
-    docFiles.push(part('d', JSON.stringify(chunk)));
+    part('d', docParts, JSON.stringify(chunk));
+    docParts += 1;
   }
+
+  const hash = createHash('sha256');
+  for (const [name, json] of parts) hash.update(`${name}\n${json}\n`);
+  const build = hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
+  // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
+  const files = new Map<string, string>(parts.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
 
   const manifest: SplitIndexManifest = {
     v: 1,
+    build,
     words: common,
     rare: rareParts,
     postings: postingsParts,
-    docs: { per: docsPer, files: docFiles },
+    docs: { per: docsPer, parts: docParts },
     count: documents.length,
     snippet: options.snippet,
   };

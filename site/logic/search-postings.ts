@@ -1,6 +1,11 @@
 /** Finding a word and its postings among the parts of the split index (site-search.ts reads them). */
 import type { LoadPart, SearchManifest } from './site-search.ts';
 
+/** A part's file, relative to the manifest: postings (w), rare words (r) or documents (d), by number. */
+export function partFile(manifest: SearchManifest, kind: 'w' | 'r' | 'd', number: number): string {
+  return `search/${manifest.build}/${kind}-${number}.json`;
+}
+
 /**
  * The matched words, best first, whose postings lie in at most `most` parts: on a big site a
  * short query can match thousands of words all over the alphabet, and the best matches are
@@ -26,7 +31,7 @@ function partOf(manifest: SearchManifest, word: number): number {
   let high = manifest.postings.length - 1;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if ((manifest.postings[middle]?.[0] ?? 0) <= word) low = middle;
+    if ((manifest.postings[middle] ?? 0) <= word) low = middle;
     else high = middle - 1;
   }
   return low;
@@ -34,17 +39,17 @@ function partOf(manifest: SearchManifest, word: number): number {
 
 /** The postings of the word with this number: [step to document, times × 4 + title 2 + text 1, …]. */
 export async function postingsOf(manifest: SearchManifest, word: number, part: LoadPart): Promise<number[]> {
-  const [from = 0, file = ''] = manifest.postings[partOf(manifest, word)] ?? [];
-  const data = (await part(file)) as { lists: number[][] };
-  return data.lists[word - from] ?? [];
+  const number = partOf(manifest, word);
+  const data = (await part(partFile(manifest, 'w', number))) as { lists: number[][] };
+  return data.lists[word - (manifest.postings[number] ?? 0)] ?? [];
 }
 
-/** The parts of rare words that may hold words starting with the token's first letter. */
-export function rareParts(manifest: SearchManifest, token: string): SearchManifest['rare'] {
+/** The parts of rare words that may hold words starting with the token's first letter: [file, number of its first word]. */
+export function rareParts(manifest: SearchManifest, token: string): Array<[file: string, from: number]> {
   const first = token.slice(0, 1);
   const last = `${first}\uffff`;
-  return manifest.rare.filter(([start], at) => {
+  return manifest.rare.flatMap(([start, from], at) => {
     const next = manifest.rare[at + 1]?.[0];
-    return start <= last && (next === undefined || next > first);
+    return start <= last && (next === undefined || next > first) ? [[partFile(manifest, 'r', at), from]] : [];
   });
 }

@@ -5,18 +5,22 @@
  * whole documents (title and text, threshold 0.3), computed from the words.
  */
 import Fuse from 'fuse.js/basic';
-import { postingsOf, rareParts, withinParts } from './search-postings.ts';
+import { partFile, postingsOf, rareParts, withinParts } from './search-postings.ts';
 import { oneEditApart, timesIn } from './search-words.ts';
 
 /** The manifest the build writes: the site's words and the names of the other parts. */
 export interface SearchManifest {
   v: 1;
+  /** The parts' folder, named by a hash of all of them. */
+  build: string;
   /** The common words, numbered from 0. */
   words: string[];
-  /** The other words by prefix: [first word, number of the first word, file]. */
-  rare: Array<[first: string, from: number, file: string]>;
-  postings: Array<[from: number, file: string]>;
-  docs: { per: number; files: string[] };
+  /** The other words by prefix, part r-<n>: [first word, number of the first word]. */
+  rare: Array<[first: string, from: number]>;
+  /** Postings part w-<n>: the number of its first word. */
+  postings: number[];
+  /** Document parts d-<n>, `per` documents each. */
+  docs: { per: number; parts: number };
   count: number;
   snippet: number;
 }
@@ -110,7 +114,7 @@ export function createSearch(manifest: SearchManifest, load: LoadPart): Search {
    */
   const wordsMatching = async (token: string) => {
     const matches = fuse.search(token).map(({ refIndex, item, score = 0 }) => ({ refIndex, item, score }));
-    for (const [, from, file] of rareParts(manifest, token)) {
+    for (const [file, from] of rareParts(manifest, token)) {
       let rare = rareFuses.get(file);
       if (!rare) {
         rare = part(file).then((words) => fuseOf(words as string[]));
@@ -179,7 +183,7 @@ export function createSearch(manifest: SearchManifest, load: LoadPart): Search {
     const shown = all.slice(0, limit);
     const hits = await Promise.all(
       shown.map(async ({ doc, score }) => {
-        const chunk = (await part(manifest.docs.files[Math.floor(doc / manifest.docs.per)] ?? '')) as Array<
+        const chunk = (await part(partFile(manifest, 'd', Math.floor(doc / manifest.docs.per)))) as Array<
           [string, string, string]
         >;
         const [title, url, start] = chunk[doc % manifest.docs.per] ?? ['', '', ''];

@@ -174,9 +174,9 @@ async function benchSite(count: number): Promise<void> {
 function indexSizes(files: Map<string, string | Uint8Array>): string[][] {
   const kinds: Array<[string, RegExp]> = [
     ['manifest (common words)', /^assets\/search-[^/]+\.json$/],
-    ['rare words', /^assets\/search\/r-/],
-    ['postings', /^assets\/search\/w-/],
-    ['documents', /^assets\/search\/d-/],
+    ['rare words', /^assets\/search\/[^/]+\/r-/],
+    ['postings', /^assets\/search\/[^/]+\/w-/],
+    ['documents', /^assets\/search\/[^/]+\/d-/],
     ['all index parts', /^assets\/search[-/]/],
     ['search widget + Fuse.js', /^assets\/chunks\/search-results-[^/]+\.js$/],
   ];

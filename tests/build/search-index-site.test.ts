@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BuildResult } from '../../generator/build.ts';
 import { searchDocuments } from '../../generator/index/search-index.ts';
-import { indexedDocuments, manifestOf, partPath } from '../support/search-index.ts';
+import { indexedDocuments, partsOf } from '../support/search-index.ts';
 import { buildSite } from '../support/site-build.ts';
 
 /** A sentence only Fuse.js's own code holds: where it is, Fuse is. */
@@ -17,11 +17,7 @@ let parts: string[];
 beforeAll(async () => {
   result = await buildSite('2025-12-10T18:00');
   indexPath = [...result.files.keys()].find((file) => /^assets\/search-[^/]+\.json$/.test(file)) ?? '';
-  const manifest = manifestOf(result.files, indexPath);
-  parts = [
-    indexPath,
-    ...[...manifest.postings.map(([, file]) => file), ...manifest.docs.files].map((file) => partPath(indexPath, file)),
-  ];
+  parts = [indexPath, ...partsOf(result.files, indexPath)];
 });
 
 const text = (file: string) => {

@@ -4,6 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { SplitIndexManifest } from '../../generator/index/split-index.ts';
+import { partFile } from '../../site/logic/search-postings.ts';
 import { createSearch, parseSearchManifest, type Search } from '../../site/logic/site-search.ts';
 
 type Files = Map<string, string | Uint8Array>;
@@ -28,9 +29,21 @@ export function manifestOf(files: Files, path = manifestPathOf(files)): SplitInd
 /** A part's output path from its name in the manifest (relative to the manifest's folder). */
 export const partPath = (manifestPath: string, file: string) => posix.join(posix.dirname(manifestPath), file);
 
+/** The output path of every part the manifest names: postings, rare words, documents. */
+export function partsOf(files: Files, path = manifestPathOf(files)): string[] {
+  const manifest = manifestOf(files, path);
+  const numbers = (count: number) => Array.from({ length: count }, (_, number) => number);
+  return [
+    ...numbers(manifest.postings.length).map((number) => partFile(manifest, 'w', number)),
+    ...numbers(manifest.rare.length).map((number) => partFile(manifest, 'r', number)),
+    ...numbers(manifest.docs.parts).map((number) => partFile(manifest, 'd', number)),
+  ].map((file) => partPath(path, file));
+}
+
 /** Every document the index shows for a hit: title, URL and the start of its text, in document order. */
 export function indexedDocuments(files: Files, path = manifestPathOf(files)) {
-  return manifestOf(files, path).docs.files.flatMap((file) =>
+  const manifest = manifestOf(files, path);
+  return Array.from({ length: manifest.docs.parts }, (_, number) => partFile(manifest, 'd', number)).flatMap((file) =>
     (JSON.parse(textOf(files, partPath(path, file))) as Array<[string, string, string]>).map(([title, url, start]) => ({
       title,
       url,

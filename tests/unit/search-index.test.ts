@@ -11,7 +11,7 @@ import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
 import { FaqList } from '../../site/blocks/faq-list.tsx';
 import { wordsOf as browserWordsOf } from '../../site/logic/site-search.ts';
-import { indexedDocuments, manifestOf, partPath } from '../support/search-index.ts';
+import { indexedDocuments, manifestOf, partsOf } from '../support/search-index.ts';
 
 const href = (route: string) => (route === '/' ? '/' : `${route}/`);
 
@@ -138,15 +138,22 @@ describe('the index files', () => {
     expect(buildSearchIndex(changed, href).path).not.toBe(buildSearchIndex(pages, href).path);
   });
 
-  test('every part is named by the hash of its bytes, and the manifest names each part once', () => {
+  test('the parts sit in a folder named by the hash of all of them, which only the manifest names', () => {
     const { files, path } = buildSearchIndex(pages, href);
-    const manifest = manifestOf(files, path);
-    const named = [...manifest.postings.map(([, file]) => file), ...manifest.docs.files].map((file) =>
-      partPath(path, file),
-    );
-    expect(new Set(named).size).toBe(named.length);
-    expect([...files.keys()].sort()).toEqual([path, ...named].sort());
-    for (const [file, json] of files) expect(file).toContain(`-${contentHash(json)}.json`);
+    const { build } = manifestOf(files, path);
+    const parts = partsOf(files, path);
+    expect(new Set(parts).size).toBe(parts.length);
+    expect([...files.keys()].sort()).toEqual([path, ...parts].sort());
+    for (const part of parts) expect(part.startsWith(`assets/search/${build}/`)).toBe(true);
+    expect(path).toBe(`assets/search-${contentHash(files.get(path) ?? '')}.json`);
+    // One word more on one page: other parts, in another folder.
+    const changed = [
+      ...pages.slice(0, 4),
+      fixturePage('/treningstider', 'Treningstider', '<p>Onsdag Aquarama Bråvann</p>'),
+    ];
+    const other = buildSearchIndex(changed, href);
+    expect(manifestOf(other.files, other.path).build).not.toBe(build);
+    for (const part of partsOf(other.files, other.path)) expect(files.has(part)).toBe(false);
   });
 
   test('documents keep their title, URL and the first 120 characters of their text, not the whole text', () => {
