@@ -80,3 +80,22 @@ test(`at ${PAGES} pages, a word from the middle of a page and a one-letter typo 
     await context.close();
   }
 });
+
+test('a query with many hits shows 20, says how many there are, and «Vis flere treff» shows 20 more', async () => {
+  const { page, context, problems } = await openPage(browser, { baseURL: site.url });
+  await page.goto('/search/?q=hval');
+  const hits = page.locator('main .search-hit');
+  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(20);
+  const status = (await page.locator('main').getByRole('status').textContent()) ?? '';
+  expect(status).toMatch(/^\d+ treff$/);
+  expect(Number.parseInt(status, 10)).toBeGreaterThan(40);
+  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+  await page.getByRole('button', { name: 'Vis flere treff' }).click();
+  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(40);
+  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+  expect(
+    new Set(await hits.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).size,
+  ).toBe(40);
+  expect(problems).toEqual([]);
+  await context.close();
+});
