@@ -203,7 +203,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const searchIndex = {
     url: `${urls.base}${index.path}`,
     documents: index.documents,
-    bytes: Buffer.byteLength(index.json),
+    bytes: index.bytes,
   };
   const latePages = await stage('render late', () =>
     content.pages.filter(late).map((page) => render(page, searchIndex)),
@@ -224,7 +224,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pages: rendered,
     warnings: uniqueErrors(warnings),
     timings,
-    stats: measure(files, rendered.length, index.json, index.documents),
+    stats: measure(files, rendered.length, [...index.files.values()], index.documents),
     site,
     client,
     inputs: [...new Set([...site.inputs, ...client.inputs])],
@@ -316,7 +316,7 @@ function renderNotFound(
 function measure(
   files: Map<string, string | Uint8Array>,
   pages: number,
-  searchJson: string,
+  searchParts: string[],
   searchDocuments: number,
 ): BuildResult['stats'] {
   let gzip: number | undefined;
@@ -327,7 +327,7 @@ function measure(
     css: 0,
     // Compressed when asked for: the dev server rebuilds on every save and never asks.
     get searchIndexGzip(): number {
-      gzip ??= gzipSize(searchJson);
+      gzip ??= searchParts.reduce((total, json) => total + gzipSize(json), 0);
       return gzip;
     },
     searchDocuments,

@@ -1,7 +1,6 @@
-import Fuse from 'fuse.js';
-import { contentHash } from '../hash.ts';
 import { mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
+import { splitIndex } from './split-index.ts';
 
 export interface SearchDocument {
   /** The page's route, or route#anchor for a part of it: unique, and what the documents are ordered by. */
@@ -13,26 +12,20 @@ export interface SearchDocument {
   content: string;
 }
 
-/** The keys the index covers: the browser must give Fuse the same list. */
+/** The keys the index covers, as Fuse.js scores them in the browser. */
 export const SEARCH_KEYS = ['title', 'content'] as const;
 
-type FuseIndexJson = ReturnType<ReturnType<typeof Fuse.createIndex<SearchDocument>>['toJSON']>;
-
-/**
- * The file the browser fetches. Each entry holds a document next to its prebuilt index record,
- * whose text is the same: side by side, gzip stores that text once (its window is 32 KB),
- * where a list of documents followed by the whole index would hold it twice once the site
- * grows. The browser takes the entries apart and hands the records to `Fuse.parseIndex`.
- */
-export interface SearchIndexJson {
-  keys: FuseIndexJson['keys'];
-  entries: Array<{ document: SearchDocument; record: FuseIndexJson['records'][number] }>;
-}
+/** Characters of a document's text its hit shows (and the index keeps). */
+export const SNIPPET_LENGTH = 120;
 
 export interface SearchIndexFile {
+  /** The manifest, the one file the search page links. */
   path: string;
-  json: string;
+  /** The manifest and every part: path → JSON. */
+  files: Map<string, string>;
   documents: number;
+  /** Bytes of all parts together. */
+  bytes: number;
 }
 
 /** What a visitor can find on a page: its main content as text, plus what its widgets can show. */
@@ -72,26 +65,28 @@ function unseenSentences(extra: string, shown: string): string {
 }
 
 /**
- * Every indexable page as a document, and each of its parts, in route order, with the Fuse.js index prebuilt so the
- * browser only parses it. The file name carries a content hash; the same pages give the same
- * bytes.
+ * Every indexable page as a document, and each of its parts, in route order, split into the
+ * parts a query fetches on demand (split-index.ts). The same pages give the same bytes and
+ * the same hashed names.
  */
 export function buildSearchIndex(pages: RenderedPage[], href: (route: string) => string): SearchIndexFile {
-  const documents = pages
+  return indexDocuments(searchDocuments(pages, href));
+}
+
+/** The documents of the indexable pages: each page, then each of its parts. */
+export function searchDocuments(pages: RenderedPage[], href: (route: string) => string): SearchDocument[] {
+  return pages
     .filter((page) => !page.noindex)
-    .flatMap((page) => [searchDocument(page, href), ...sectionDocuments(page, href)])
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const index = Fuse.createIndex<SearchDocument>([...SEARCH_KEYS], documents).toJSON();
-  const records = new Map(index.records.map((record) => [record.i, record]));
-  const file: SearchIndexJson = {
-    keys: index.keys,
-    entries: documents.map((document, position) => ({
-      document,
-      record: records.get(position) ?? { i: position, $: {} },
-    })),
-  };
-  const json = JSON.stringify(file);
-  return { path: `assets/search-${contentHash(json)}.json`, json, documents: documents.length };
+    .flatMap((page) => [searchDocument(page, href), ...sectionDocuments(page, href)]);
+}
+
+/** The index of documents made elsewhere (a render worker): the order they come in does not matter. */
+export function indexDocuments(documents: SearchDocument[]): SearchIndexFile {
+  const sorted = [...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const { path, files } = splitIndex(sorted, { snippet: SNIPPET_LENGTH });
+  let bytes = 0;
+  for (const json of files.values()) bytes += Buffer.byteLength(json);
+  return { path, files, documents: sorted.length, bytes };
 }
 
 /** One line of text in composed Unicode, so «å» typed by a visitor matches «å» in the content. */

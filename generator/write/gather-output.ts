@@ -21,7 +21,7 @@ export interface OutputParts {
 
 /**
  * Every file of the output, by path, in a stable order: pages, 404.html, redirect pages and
- * _redirects, sitemap.xml, robots.txt, the search index, the bundled browser code and the
+ * _redirects, sitemap.xml, robots.txt, the search index's parts, the bundled browser code and the
  * content images in use.
  */
 export function gatherOutput({
@@ -51,7 +51,7 @@ export function gatherOutput({
     ),
   );
   out.set('robots.txt', robotsTxt(urls));
-  out.set(index.path, index.json);
+  for (const [file, json] of index.files) out.set(file, json);
   for (const [file, data] of client.files) out.set(file, data);
   for (const { output, bytes } of assets.used.values()) out.set(output, bytes);
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -1,8 +1,15 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { createSearch, normaliseQuery, parseSearchIndex, type Search, type SearchHit } from '../logic/site-search.ts';
+import {
+  createSearch,
+  normaliseQuery,
+  parseSearchManifest,
+  type Search,
+  type SearchHit,
+  type SearchResult,
+} from '../logic/site-search.ts';
 
 export interface SearchResultsProps {
-  /** The prebuilt index (JSON, content-hashed). */
+  /** The index's manifest (JSON, content-hashed); its parts are fetched as a query needs them. */
   indexUrl: string;
   /** The search page's own URL, for the form and the address bar. */
   action: string;
@@ -15,23 +22,26 @@ type View =
   | { kind: 'start' }
   | { kind: 'blank' }
   | { kind: 'searching'; query: string }
-  | { kind: 'found'; query: string; hits: SearchHit[] }
+  | { kind: 'found'; query: string; total: number; hits: SearchHit[]; more: boolean }
   | { kind: 'failed'; query: string };
 
-let loading: Promise<Search> | undefined;
-/** The search, once the index is in: then hits are shown in the same render, with no wait. */
-let ready: Search | undefined;
+/** Hits shown at a time; «Vis flere treff» shows as many more. */
+export const PAGE_SIZE = 20;
 
-/** Fetches and parses the index once per page; a failed fetch may be tried again. */
+let loading: Promise<Search> | undefined;
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The search index answered ${response.status} for ${url}`);
+  return response.json();
+}
+
+/** Fetches the manifest once per page (a failed fetch may be tried again); parts come when a query needs them. */
 function loadSearch(url: string): Promise<Search> {
-  loading ??= fetch(url)
-    .then((response) => {
-      if (!response.ok) throw new Error(`The search index answered ${response.status}`);
-      return response.json() as Promise<unknown>;
-    })
+  loading ??= fetchJson(url)
     .then((data) => {
-      ready = rememberLast(createSearch(parseSearchIndex(data)));
-      return ready;
+      const manifest = new URL(url, window.location.href);
+      return rememberLast(createSearch(parseSearchManifest(data), (file) => fetchJson(new URL(file, manifest).href)));
     })
     .catch((error: unknown) => {
       loading = undefined;
@@ -40,12 +50,18 @@ function loadSearch(url: string): Promise<Search> {
   return loading;
 }
 
-/** The same query twice (searched early, then shown) is searched once. */
+/** The same search twice (started early, then shown) runs once. */
 function rememberLast(search: Search): Search {
-  let last: { query: string; hits: SearchHit[] } | undefined;
-  return (query) => {
-    if (last?.query !== query) last = { query, hits: search(query) };
-    return last.hits;
+  let last: { query: string; limit: number; result: Promise<SearchResult> } | undefined;
+  return (query, limit) => {
+    if (last?.query !== query || last.limit !== limit) {
+      const result = search(query, limit);
+      last = { query, limit, result };
+      result.catch(() => {
+        if (last?.result === result) last = undefined;
+      });
+    }
+    return last.result;
   };
 }
 
@@ -55,19 +71,21 @@ const queryInAddress = () => normaliseQuery(new URLSearchParams(window.location.
 export const INDEX_LINK_ATTRIBUTE = 'data-search-index';
 
 // In the browser, start as soon as this module runs, while React is still starting: the page
-// has preloaded the index, so the hits for the address's query are ready when the widget is.
+// has preloaded the manifest, so the hits for the address's query are on their way when the
+// widget is ready.
 if (typeof document !== 'undefined') {
   const url = document.querySelector(`link[${INDEX_LINK_ATTRIBUTE}]`)?.getAttribute('href');
+  const query = queryInAddress();
   if (url)
     loadSearch(url).then(
-      (search) => search(queryInAddress()),
+      (search) => (query === '' ? undefined : search(query, PAGE_SIZE).catch(() => undefined)),
       () => undefined,
     );
 }
 
 /**
- * The search page: reads `q` from the address, fetches the prebuilt index and lists the hits,
- * best first. The form searches again without reloading and keeps the address in step, so
+ * The search page: reads `q` from the address, fetches the parts of the prebuilt index the
+ * query needs and lists the hits, best first, PAGE_SIZE at a time. The form searches again without reloading and keeps the address in step, so
  * Back returns to the previous search. Every text the visitor typed is shown as text.
  */
 export default function SearchResults({ indexUrl, action, suggestions }: SearchResultsProps) {
@@ -76,13 +94,9 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
   const latest = useRef(0);
 
   const show = useCallback(
-    (query: string) => {
+    (query: string, limit = PAGE_SIZE) => {
       const request = ++latest.current;
       setInput(query);
-      if (ready && query !== '') {
-        setView({ kind: 'found', query, hits: ready(query) });
-        return;
-      }
       const search = loadSearch(indexUrl);
       if (query === '') {
         setView({ kind: 'blank' });
@@ -90,22 +104,24 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
         search.catch(() => undefined);
         return;
       }
-      setView({ kind: 'searching', query });
-      search.then(
-        (run) => {
-          if (request === latest.current) setView({ kind: 'found', query, hits: run(query) });
-        },
-        (error: unknown) => {
-          console.warn('Search index could not be loaded', error);
-          if (request === latest.current) setView({ kind: 'failed', query });
-        },
-      );
+      setView((shown) => (shown.kind === 'found' && shown.query === query ? shown : { kind: 'searching', query }));
+      search
+        .then((run) => run(query, limit))
+        .then(
+          ({ total, hits }) => {
+            if (request === latest.current) setView({ kind: 'found', query, total, hits, more: hits.length < total });
+          },
+          (error: unknown) => {
+            console.warn('Search index could not be loaded', error);
+            if (request === latest.current) setView({ kind: 'failed', query });
+          },
+        );
     },
     [indexUrl],
   );
 
-  // A layout effect: the hits for the address's query render right after hydration, before
-  // the browser paints the empty state (it never runs on the server).
+  // A layout effect: the search for the address's query starts right at hydration, before the
+  // browser paints the empty state (it never runs on the server).
   useLayoutEffect(() => {
     const fromAddress = () => show(queryInAddress());
     fromAddress();
@@ -182,6 +198,15 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
           ))}
         </ol>
       ) : null}
+      {view.kind === 'found' && view.more ? (
+        <button
+          className="button search__more"
+          type="button"
+          onClick={() => show(view.query, view.hits.length + PAGE_SIZE)}
+        >
+          Vis flere treff
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -191,7 +216,7 @@ function statusText(view: View): string {
     case 'blank':
       return 'Skriv inn et søkeord for å se treff.';
     case 'found':
-      return view.hits.length === 0 ? 'Ingen treff.' : `${view.hits.length} treff`;
+      return view.total === 0 ? 'Ingen treff.' : `${view.total} treff`;
     case 'failed':
       return 'Søket kunne ikke lastes akkurat nå. Sjekk nettforbindelsen og prøv igjen.';
     default:

@@ -8,21 +8,22 @@ import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
 
-const benches: Array<[string, () => Promise<void>]> = [
+const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
   ['dev', benchDev],
   ['photos', benchPhotos],
 ];
 
-const only = process.argv[2];
+// `npm run bench -- search 1000 10000`: one bench, with its own arguments.
+const [only, ...args] = process.argv.slice(2);
 // Not in the default run (minutes at 10,000 pages): `npm run bench -- scale 1000 10000 [--compare]`.
 if (only === 'scale') {
   console.log('\n## scale');
-  await benchScale(process.argv.slice(3));
+  await benchScale(args);
 }
 for (const [name, run] of benches) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}`);
-  await run();
+  await run(args);
 }

@@ -7,6 +7,8 @@ import { build } from '../../generator/build.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { writeOutput } from '../../generator/write/write-output.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { projectRoot } from '../support/site-build.ts';
+import { contentWithSyntheticPages } from '../support/synthetic-pages.ts';
 import { median, ms, printTable } from './table.ts';
 
 const RUNS = 20;
@@ -59,70 +61,136 @@ async function timeFirstHit(
   return elapsed;
 }
 
+interface Visit extends Timing {
+  /** Gzip bytes of every file the page fetched (what a host sending gzip would send). */
+  bytes: number;
+  requests: number;
+}
+
+/** One first visit (empty cache) to the search page for a query: timing and transfer. */
+async function visit(
+  browser: Browser,
+  url: string,
+  files: Map<string, string | Uint8Array>,
+  context?: Awaited<ReturnType<Browser['newContext']>>,
+): Promise<Visit> {
+  const own = context ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  const requested = new Set<string>();
+  own.on('request', (request) => requested.add(new URL(request.url()).pathname));
+  const timing = await timeFirstHit(browser, url, own);
+  let bytes = 0;
+  for (const pathname of requested) {
+    const file = pathname.replace(/^\//, '');
+    const data = files.get(file === '' || file.endsWith('/') ? `${file}index.html` : file);
+    if (data !== undefined) bytes += gzipSync(data, { level: 6 }).byteLength;
+  }
+  if (!context) await own.close();
+  return { ...timing, bytes, requests: requested.size };
+}
+
 /**
  * The search page in real Chromium against the built site, served as a host would: time
- * from DOMContentLoaded (the page is interactive) to the first hit of `/search/?q=hval` in
- * the DOM, on a first visit (empty cache) and a return visit (scripts and index cached);
- * and what the search costs in bytes.
+ * from DOMContentLoaded (the page is interactive) to the first hit in the DOM, on a first
+ * visit (empty cache) and, for the club site, a return visit (cached); what a first visit
+ * transfers (gzip, everything: HTML, CSS, scripts, index parts); and the index's size.
+ * `npm run bench -- search 1000 10000` does the same with that many synthetic pages added
+ * (tests/support/synthetic-pages.ts), for a rare word from the middle of a page, a typo of
+ * it and a word of the club's own pages.
  */
-export async function benchSearch(): Promise<void> {
-  const result = await build({ root: process.cwd(), now: '2025-12-10T18:00' });
+export async function benchSearch(args: string[] = []): Promise<void> {
+  const counts = args.map(Number).filter((count) => Number.isInteger(count) && count > 0);
+  for (const count of counts.length > 0 ? counts : [0]) await benchSite(count);
+}
+
+async function benchSite(count: number): Promise<void> {
+  const synthetic =
+    count > 0 ? await contentWithSyntheticPages(path.join(projectRoot, 'content'), count, 7) : undefined;
+  const started = performance.now();
+  const result = await build({ root: projectRoot, contentDir: synthetic?.dir, now: '2025-12-10T18:00' });
+  const buildMs = performance.now() - started;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'clubsite-bench-'));
   await writeOutput(dir, result.files);
   const server = await startPreviewServer({ dir, port: 0, host: '127.0.0.1', quiet: true });
   const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/search/?q=hval`;
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const middle = synthetic?.pages[Math.floor(count / 2)]?.middleWord;
+  const queries = middle ? [middle, `${middle.slice(0, 3)}x${middle.slice(4)}`, 'hval'] : ['hval'];
+  const runs = count > 0 ? 5 : RUNS;
+  console.log(
+    `\n### ${count > 0 ? `${count} synthetic pages and` : ''} the club site: ${result.pages.length} pages, built in ${ms(buildMs)}\n`,
+  );
   const browser = await launchBrowser();
   try {
-    const cold: Timing[] = [];
-    for (let run = 0; run < RUNS; run += 1) cold.push(await timeFirstHit(browser, url));
-    const shared = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await timeFirstHit(browser, url, shared);
-    const warm: Timing[] = [];
-    for (let run = 0; run < RUNS; run += 1) warm.push(await timeFirstHit(browser, url, shared));
-    await shared.close();
-    const row = (name: string, timings: Timing[]) => {
-      const hits = timings.map((timing) => timing.firstHit);
-      const afterHydration = timings.map((timing) => timing.firstHit - timing.hydrated);
-      return [
+    const rows: Array<Array<string | number>> = [];
+    const row = (name: string, visits: Visit[]) => {
+      const hits = visits.map((one) => one.firstHit);
+      rows.push([
         name,
         ms(median(hits)),
         ms(Math.min(...hits)),
         ms(Math.max(...hits)),
-        ms(median(timings.map((timing) => timing.hydrated))),
-        ms(median(afterHydration)),
-      ];
+        ms(median(visits.map((one) => one.hydrated))),
+        kb(median(visits.map((one) => one.bytes))),
+        median(visits.map((one) => one.requests)),
+      ]);
     };
+    for (const query of queries) {
+      const url = `${origin}/search/?${new URLSearchParams({ q: query }).toString()}`;
+      const cold: Visit[] = [];
+      for (let run = 0; run < runs; run += 1) cold.push(await visit(browser, url, result.files));
+      row(`«${query}», first visit`, cold);
+      if (count === 0) {
+        const shared = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await visit(browser, url, result.files, shared);
+        const warm: Visit[] = [];
+        for (let run = 0; run < runs; run += 1) warm.push(await visit(browser, url, result.files, shared));
+        await shared.close();
+        row(`«${query}», return visit`, warm);
+      }
+    }
     printTable([
       [
-        `DOMContentLoaded → first hit (${RUNS} runs)`,
+        `DOMContentLoaded → first hit (${runs} runs)`,
         'median',
         'min',
         'max',
-        'of which: → React starts hydrating (median)',
-        'hydration starts → first hit (median)',
+        'React starts hydrating (median)',
+        'transfer, gzip (median)',
+        'requests',
       ],
-      row('first visit (empty cache)', cold),
-      row('return visit (cached)', warm),
+      ...rows,
     ]);
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await rm(dir, { recursive: true, force: true });
+    if (synthetic) await rm(synthetic.dir, { recursive: true, force: true });
   }
-  const sizes = [...result.files]
-    .filter(
-      ([file]) => /^assets\/search-[^/]+\.json$/.test(file) || /^assets\/chunks\/search-results-[^/]+\.js$/.test(file),
-    )
-    .map(([file, data]) => {
-      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      return [
-        file.endsWith('.json') ? `index (${result.stats.searchDocuments} documents)` : 'search widget + Fuse.js',
-        file,
-        kb(bytes.byteLength),
-        kb(gzipSync(bytes, { level: 9 }).byteLength),
-      ];
-    });
   console.log('');
-  printTable([['file', 'path', 'raw', 'gzip'], ...sizes]);
+  printTable([['index', 'files', 'raw', 'gzip'], ...indexSizes(result.files)]);
+}
+
+/** The index's size by kind of part, and the search widget's chunk. */
+function indexSizes(files: Map<string, string | Uint8Array>): string[][] {
+  const kinds: Array<[string, RegExp]> = [
+    ['manifest (common words)', /^assets\/search-[^/]+\.json$/],
+    ['rare words', /^assets\/search\/[^/]+\/r-/],
+    ['postings', /^assets\/search\/[^/]+\/w-/],
+    ['documents', /^assets\/search\/[^/]+\/d-/],
+    ['all index parts', /^assets\/search[-/]/],
+    ['search widget + Fuse.js', /^assets\/chunks\/search-results-[^/]+\.js$/],
+  ];
+  return kinds.map(([name, pattern]) => {
+    let raw = 0;
+    let gzip = 0;
+    let count = 0;
+    for (const [file, data] of files) {
+      if (!pattern.test(file)) continue;
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      raw += bytes.byteLength;
+      gzip += gzipSync(bytes, { level: 6 }).byteLength;
+      count += 1;
+    }
+    return [name, String(count), kb(raw), kb(gzip)];
+  });
 }

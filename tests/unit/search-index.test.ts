@@ -4,16 +4,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { serializeProps } from '../../client/island-markup.ts';
 import type { Page } from '../../generator/contract.ts';
-import {
-  buildSearchIndex,
-  SEARCH_KEYS,
-  searchDocument,
-  type SearchIndexJson,
-} from '../../generator/index/search-index.ts';
+import { contentHash } from '../../generator/hash.ts';
+import { buildSearchIndex, searchDocument, searchDocuments } from '../../generator/index/search-index.ts';
+import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
 import { FaqList } from '../../site/blocks/faq-list.tsx';
-import { SEARCH_KEYS as BROWSER_KEYS } from '../../site/logic/site-search.ts';
+import { wordsOf as browserWordsOf } from '../../site/logic/site-search.ts';
+import { indexedDocuments, manifestOf, partsOf } from '../support/search-index.ts';
 
 const href = (route: string) => (route === '/' ? '/' : `${route}/`);
 
@@ -77,14 +75,12 @@ const pages = [
   ),
 ];
 
-const parse = (json: string) => JSON.parse(json) as SearchIndexJson;
-
 describe('search documents', () => {
-  const documents = parse(buildSearchIndex(pages, href).json).entries.map((entry) => entry.document);
+  const documents = searchDocuments(pages, href);
   const byId = new Map(documents.map((document) => [document.id, document]));
 
   test('every indexable page is a document with id, title, url and content; noindex pages and the 404 are not', () => {
-    expect(documents.map((document) => document.id)).toEqual(['/', '/kurs', '/treningstider']);
+    expect(documents.map((document) => document.id).sort()).toEqual(['/', '/kurs', '/treningstider']);
     expect(byId.get('/kurs')).toMatchObject({ id: '/kurs', title: 'Svømmeopplæring', url: '/kurs/' });
   });
 
@@ -127,35 +123,75 @@ describe('search documents', () => {
   test('Norwegian letters stay as they are, in composed form', () => {
     const decomposed = fixturePage('/om', 'Om oss', '<p>Lørdag på Bra\u030avann</p>');
     expect(searchDocument(decomposed, href).content).toBe('Lørdag på Bråvann');
-    const { json } = buildSearchIndex(pages, href);
-    expect(json).toContain('Ærlige Ålesvømmere');
-    expect(json).toContain('Sjøløve');
+    const { files, path } = buildSearchIndex(pages, href);
+    expect(manifestOf(files, path).words).toEqual(expect.arrayContaining(['ærlige', 'ålesvømmere', 'sjøløve']));
+    expect(indexedDocuments(files, path).map((document) => document.start)).toContain(
+      'Velkommen til Ærlige Ålesvømmere Trygg • Inkluderende • Stolt',
+    );
   });
 });
 
-describe('the index file', () => {
-  test('the same pages in any order give the same bytes and the same hashed name', () => {
+describe('the index files', () => {
+  test('the same pages in any order give the same bytes and the same hashed names', () => {
     const first = buildSearchIndex(pages, href);
     const second = buildSearchIndex([...pages].reverse(), href);
-    expect(second.json).toBe(first.json);
+    expect([...second.files]).toEqual([...first.files]);
     expect(second.path).toBe(first.path);
     expect(first.path).toMatch(/^assets\/search-[A-Za-z0-9_-]{6,}\.json$/);
     expect(first.documents).toBe(3);
   });
 
-  test('other content gives another name', () => {
+  test('other content gives another manifest name', () => {
     const changed = [...pages.slice(0, 4), fixturePage('/treningstider', 'Treningstider', '<p>Torsdag Spicheren</p>')];
     expect(buildSearchIndex(changed, href).path).not.toBe(buildSearchIndex(pages, href).path);
   });
 
-  test('each document sits beside its prebuilt Fuse record for the same keys as the browser uses', () => {
-    const data = parse(buildSearchIndex(pages, href).json);
-    expect(data.keys.map((key) => key.id)).toEqual([...SEARCH_KEYS]);
-    expect([...SEARCH_KEYS]).toEqual(BROWSER_KEYS);
-    data.entries.forEach(({ document, record }, position) => {
-      expect(record.i).toBe(position);
-      expect(record.$).toMatchObject({ 0: { v: document.title }, 1: { v: document.content } });
-    });
+  test('the parts sit in a folder named by the hash of all of them, which only the manifest names', () => {
+    const { files, path } = buildSearchIndex(pages, href);
+    const { build } = manifestOf(files, path);
+    const parts = partsOf(files, path);
+    expect(new Set(parts).size).toBe(parts.length);
+    expect([...files.keys()].sort()).toEqual([path, ...parts].sort());
+    for (const part of parts) expect(part.startsWith(`assets/search/${build}/`)).toBe(true);
+    expect(path).toBe(`assets/search-${contentHash(files.get(path) ?? '')}.json`);
+    // One word more on one page: other parts, in another folder.
+    const changed = [
+      ...pages.slice(0, 4),
+      fixturePage('/treningstider', 'Treningstider', '<p>Onsdag Aquarama Bråvann</p>'),
+    ];
+    const other = buildSearchIndex(changed, href);
+    expect(manifestOf(other.files, other.path).build).not.toBe(build);
+    for (const part of partsOf(other.files, other.path)) expect(files.has(part)).toBe(false);
+  });
+
+  test('documents keep their title, URL and the first 120 characters of their text, not the whole text', () => {
+    const long = fixturePage('/lang', 'Lang side', `<p>${'Ord og ord. '.repeat(40)}Slutten her.</p>`);
+    const { files, path } = buildSearchIndex([long], href);
+    const [document] = indexedDocuments(files, path);
+    expect(document?.title).toBe('Lang side');
+    expect(document?.url).toBe('/lang/');
+    expect(Array.from(document?.start ?? '')).toHaveLength(120);
+    expect([...files.values()].join('')).not.toContain('Slutten her');
+    expect(manifestOf(files, path).words).toContain('slutten');
+  });
+
+  test('the browser splits a query into words as the build splits the text', () => {
+    const text = 'Hva koster det å bli dommer? Sjø-løve, 25 m · Bra\u030avann ÆRLIG';
+    expect(browserWordsOf(text)).toEqual(wordsOf(text));
+    expect(wordsOf(text)).toEqual([
+      'hva',
+      'koster',
+      'det',
+      'å',
+      'bli',
+      'dommer',
+      'sjø',
+      'løve',
+      '25',
+      'm',
+      'bråvann',
+      'ærlig',
+    ]);
   });
 });
 

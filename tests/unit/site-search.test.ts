@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../generator/index/search-index.ts';
+import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import {
-  createSearch,
   normaliseQuery,
-  parseSearchIndex,
+  parseSearchManifest,
   SNIPPET_LENGTH,
   snippetOf,
   THRESHOLD,
 } from '../../site/logic/site-search.ts';
+import { searchOver } from '../support/search-index.ts';
 
 function page(route: string, title: string, text: string): RenderedPage {
   return {
@@ -24,120 +25,129 @@ function page(route: string, title: string, text: string): RenderedPage {
 
 const longText =
   'Svømmeopplæringen vår følger nivåene i Trygg i vann. Barna begynner på Hval, der de blir trygge i vannet og lærer å dykke etter ting, før de går videre til Skilpadde og Pingvin.';
-const search = createSearch(
-  parseSearchIndex(
-    JSON.parse(
-      buildSearchIndex(
-        [
-          page('/kurs', 'Svømmeopplæring', longText),
-          page(
-            '/treningstider',
-            'Treningstider',
-            'Gruppe A trener på Aquarama og Spicheren. Basistrening 🏋️ på onsdager.',
-          ),
-          page('/dugnad', 'Dugnad', 'Loddsalg, kiosk på stevner og dommeroppdrag. Vi trenger deg på Bråvann.'),
-          page('/', 'Forside', 'Velkommen til svømmeklubben i Kristiansand.'),
-        ],
-        (route) => route,
-      ).json,
-    ),
-  ),
-);
-const ids = (query: string) => search(query).map((hit) => hit.id);
+/** The client search over the split index of these pages; all hits at once. */
+function searchOf(pages: RenderedPage[]) {
+  const { search } = searchOver(buildSearchIndex(pages, (route) => route).files);
+  return async (query: string) => (await search(query, 1000)).hits;
+}
+
+const search = searchOf([
+  page('/kurs', 'Svømmeopplæring', longText),
+  page('/treningstider', 'Treningstider', 'Gruppe A trener på Aquarama og Spicheren. Basistrening 🏋️ på onsdager.'),
+  page('/dugnad', 'Dugnad', 'Loddsalg, kiosk på stevner og dommeroppdrag. Vi trenger deg på Bråvann.'),
+  page('/', 'Forside', 'Velkommen til svømmeklubben i Kristiansand.'),
+]);
+const ids = async (query: string) => (await search(query)).map((hit) => hit.id);
 
 describe('the query rules', () => {
-  test('a query blank after trimming finds nothing', () => {
-    for (const query of ['', ' ', '   \t\n ']) expect(search(query)).toEqual([]);
+  test('a query blank after trimming finds nothing', async () => {
+    for (const query of ['', ' ', '   \t\n ']) expect(await search(query)).toEqual([]);
     expect(normaliseQuery(null)).toBe('');
     expect(normaliseQuery('  hval  ')).toBe('hval');
   });
 
-  test('a typo still finds the page: «hvall» finds the Hval course', () => {
-    expect(ids('hvall')[0]).toBe('/kurs');
-    expect(ids('Skilpade')).toEqual(['/kurs']);
+  test('a typo still finds the page: «hvall» finds the Hval course', async () => {
+    expect((await ids('hvall'))[0]).toBe('/kurs');
+    expect(await ids('Skilpade')).toEqual(['/kurs']);
   });
 
-  test('title and content are both searched, case does not matter', () => {
-    expect(ids('TRENINGSTIDER')[0]).toBe('/treningstider');
-    expect(ids('kiosk')).toEqual(['/dugnad']);
+  test('title and content are both searched, case does not matter', async () => {
+    expect((await ids('TRENINGSTIDER'))[0]).toBe('/treningstider');
+    expect(await ids('kiosk')).toEqual(['/dugnad']);
   });
 
-  test(`the threshold is ${THRESHOLD}: 2 wrong letters of 9 still match, 3 of 9 do not`, () => {
+  test(`the threshold is ${THRESHOLD}: 2 wrong letters of 9 still match, 3 of 9 do not`, async () => {
     expect(THRESHOLD).toBe(0.3);
-    expect(ids('skilpadqq')).toEqual(['/kurs']);
-    expect(ids('skilpaqqq')).toEqual([]);
-    expect(ids('zzzzzz')).toEqual([]);
+    expect(await ids('skilpadqq')).toEqual(['/kurs']);
+    expect(await ids('skilpaqqq')).toEqual([]);
+    expect(await ids('zzzzzz')).toEqual([]);
   });
 
-  test('each hit carries its score, and the best comes first', () => {
-    const hits = search('hval');
+  test('each hit carries its score, and the best comes first', async () => {
+    const hits = await search('hval');
     expect(hits.length).toBeGreaterThan(0);
     for (const hit of hits) expect(hit.score).toEqual(expect.any(Number));
     const scores = hits.map((hit) => hit.score);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
-    expect(search('Treningstider')[0]).toMatchObject({
+    expect((await search('Treningstider'))[0]).toMatchObject({
       id: '/treningstider',
       title: 'Treningstider',
       url: '/treningstider',
     });
   });
 
-  test('a long page that is about the word beats a short page that mentions it once', () => {
+  test('a long page that is about the word beats a short page that mentions it once', async () => {
     const filler = 'Barna leker i vannet og lærer å flyte, dykke og svømme i sitt eget tempo. '.repeat(12);
-    const rank = createSearch(
-      parseSearchIndex(
-        JSON.parse(
-          buildSearchIndex(
-            [
-              page('/kontakt', 'Kontakt', 'Spør oss om Hval eller om svømmehallen.'),
-              page(
-                '/kurs',
-                'Svømmeopplæring',
-                `Hval er første kurs. ${filler} Etter Hval kommer Skilpadde. ${filler} Hval varer i ti uker.`,
-              ),
-            ],
-            (route) => route,
-          ).json,
-        ),
+    const rank = searchOf([
+      page('/kontakt', 'Kontakt', 'Spør oss om Hval eller om svømmehallen.'),
+      page(
+        '/kurs',
+        'Svømmeopplæring',
+        `Hval er første kurs. ${filler} Etter Hval kommer Skilpadde. ${filler} Hval varer i ti uker.`,
       ),
-    );
-    expect(rank('hval').map((hit) => hit.id)).toEqual(['/kurs', '/kontakt']);
-    expect(rank('hvall').map((hit) => hit.id)[0]).toBe('/kurs');
-    expect(rank('kontakt').map((hit) => hit.id)[0]).toBe('/kontakt');
+    ]);
+    expect((await rank('hval')).map((hit) => hit.id)).toEqual(['/kurs', '/kontakt']);
+    expect((await rank('hvall')).map((hit) => hit.id)[0]).toBe('/kurs');
+    expect((await rank('kontakt')).map((hit) => hit.id)[0]).toBe('/kontakt');
   });
 
-  test('Norwegian letters match as typed, also when the keyboard sends «å» as a + ring', () => {
-    expect(ids('Bråvann')).toEqual(['/dugnad']);
-    expect(ids('Bra\u030avann')).toEqual(['/dugnad']);
-    expect(ids('svømmeklubben')[0]).toBe('/');
+  test('Norwegian letters match as typed, also when the keyboard sends «å» as a + ring', async () => {
+    expect(await ids('Bråvann')).toEqual(['/dugnad']);
+    expect(await ids('Bra\u030avann')).toEqual(['/dugnad']);
+    expect((await ids('svømmeklubben'))[0]).toBe('/');
   });
 
-  test('a query that looks like markup is just text to search for', () => {
-    expect(() => search('<img src=x onerror=alert(1)>')).not.toThrow();
-    expect(search('<img src=x onerror=alert(1)>')).toEqual([]);
+  test('a query that looks like markup is just text to search for', async () => {
+    await expect(search('<img src=x onerror=alert(1)>')).resolves.toBeDefined();
+    expect(await search('<img src=x onerror=alert(1)>')).toEqual([]);
   });
 });
 
 describe('the snippet', () => {
-  test(`is the first ${SNIPPET_LENGTH} characters of the content, then «…»`, () => {
+  test(`is the first ${SNIPPET_LENGTH} characters of the content, then «…»`, async () => {
     expect(SNIPPET_LENGTH).toBe(120);
-    const hit = search('hval').find((found) => found.id === '/kurs');
+    const hit = (await search('hval')).find((found) => found.id === '/kurs');
     expect(hit?.snippet).toBe(`${longText.slice(0, 120).trimEnd()}…`);
     expect(snippetOf('a'.repeat(300))).toBe(`${'a'.repeat(120)}…`);
   });
 
-  test('never cuts a character in half', () => {
+  test('never cuts a character in half', async () => {
     const text = `${'x'.repeat(119)}🏋️ og mer`;
     expect(snippetOf(text)).toBe(`${'x'.repeat(119)}🏋…`);
     expect(snippetOf(text)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
-  test('a short text is shown whole, still followed by «…»', () => {
+  test('a short text is shown whole, still followed by «…»', async () => {
     expect(snippetOf('Kort tekst. ')).toBe('Kort tekst.…');
   });
 });
 
 test('a file that is not a search index is refused', () => {
-  expect(() => parseSearchIndex({ documents: [] })).toThrow('Not a search index');
-  expect(() => parseSearchIndex(null)).toThrow('Not a search index');
+  expect(() => parseSearchManifest({ documents: [] })).toThrow('Not a search index');
+  expect(() => parseSearchManifest(null)).toThrow('Not a search index');
+});
+
+describe('a big site: words beyond the most common come by prefix', () => {
+  const documents = ['Hval og sel', 'Sel og skilpadde', 'Pingvin og sel', 'Sjøløve'].map((content, at) => ({
+    title: `Side ${at}`,
+    url: `/side-${at}`,
+    content,
+  }));
+  const split = splitIndex(documents, { snippet: SNIPPET_LENGTH, commonWords: 3, rarePer: 2 });
+  const manifest = JSON.parse(split.files.get(split.path) ?? '') as SplitIndexManifest;
+
+  test('the manifest holds the most common words; the rest are in parts by prefix', () => {
+    expect(manifest.words).toEqual(['og', 'sel', 'side']);
+    expect(manifest.rare.map(([first]) => first)).toEqual(['0', '2', 'hval', 'sjøløve']);
+  });
+
+  test('a rare word and a typo later in it are found, fetching only the parts for its first letter', async () => {
+    const { search, fetched } = searchOver(split.files, split.path);
+    expect((await search('skilpadde', 10)).hits.map((hit) => hit.url)).toEqual(['/side-1']);
+    expect((await search('skilpadee', 10)).hits.map((hit) => hit.url)).toEqual(['/side-1']);
+    expect((await search('sjøløve', 10)).hits.map((hit) => hit.url)).toEqual(['/side-3']);
+    // Parts that may hold words in s…: [hval, sjøløve) and [sjøløve, …); not those of the numbers.
+    const rareFetched = new Set(fetched.filter((file) => /\/r-/.test(file)));
+    expect([...rareFetched].sort()).toEqual([2, 3].map((number) => `assets/search/${manifest.build}/r-${number}.json`));
+  });
 });
