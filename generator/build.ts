@@ -11,11 +11,13 @@ import { ContentAssets } from './render/assets.ts';
 import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage } from './render/render-pages.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
+import { siteFiles, templatePages } from './route/template-routes.ts';
 import { resolveNow } from './now.ts';
-import { createUrls } from './urls.ts';
+import { createUrls, slugOf } from './urls.ts';
 import { checkDocuments, checkImages, contentFolders, unusedFiles } from './validate/check-files.ts';
 import { checkFacts } from './validate/check-facts.ts';
 import { checkText } from './validate/check-text.ts';
+import { validateEntries } from './validate/validate-entries.ts';
 import {
   siteSettingsSchema,
   validateContent,
@@ -37,6 +39,8 @@ export interface BuildOptions {
   base?: string;
   /** Overrides the origin in content/site.yaml (for previews on another host). */
   origin?: string;
+  /** Keep drafts and entries dated later, marked with their status (dev); a build leaves them out. */
+  drafts?: boolean;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -109,11 +113,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
   const content = await stage('validate', () => {
     const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
+    const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors);
+    Object.assign(valid.data, entries.data);
     checkText(loaded, errors, warnings);
     checkDocuments(loaded, site.site, errors);
     checkImages(site.site, valid, loaded, errors);
     checkFacts(site.site, valid, now, errors);
-    return valid;
+    return { ...valid, entrySources: entries.sources };
   });
   const settingsSource = loaded.collections.get(site.site.settings);
   const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
@@ -123,8 +129,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       `The site definition names "${site.site.settings}" as its settings, and there is no such collection.`,
     );
   const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
+  const routeContext = { data: content.data, now, slug: slugOf, href: urls.href, absolute: urls.absolute };
+  let madeFiles = new Map<string, string>();
   const routes = await stage('route', () => {
+    content.pages.push(...templatePages(site.site, routeContext, content.entrySources));
     const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
+    madeFiles = siteFiles(site.site, routeContext, table, errors);
     checkDeclaredLinks(site.site, content, loaded, table, errors);
     return table;
   });
@@ -180,7 +190,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
   const files = await stage('gather', () =>
-    gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }),
+    gatherOutput({
+      pages: rendered,
+      notFound,
+      routes,
+      urls,
+      index,
+      client,
+      assets,
+      lang: site.site.lang,
+      siteFiles: madeFiles,
+    }),
   );
 
   warnings.push(
