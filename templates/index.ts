@@ -15,6 +15,9 @@ import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
 import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
+import { NewsListTemplate, newsListRoutes } from './news.tsx';
+import { newsFeed } from './news-feed.ts';
+import { NewsPostTemplate, newsPostRoutes } from './news-post.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
@@ -61,6 +64,9 @@ const site = defineSite({
       searchSections: calendarSearchSections,
     }),
     social: defineTemplate({ component: SocialTemplate }),
+    // The news: lists and posts made from content/nyheter/ (the names are read by templates/document.tsx).
+    'news-list': defineTemplate({ component: NewsListTemplate, routes: newsListRoutes }),
+    'news-post': defineTemplate({ component: NewsPostTemplate, routes: newsPostRoutes }),
     'not-found': defineTemplate({ component: NotFoundTemplate, noindex: true }),
     // A results page: kept out of robots, the sitemap and its own index.
     search: defineTemplate({
@@ -76,6 +82,7 @@ const site = defineSite({
   scripts: ['site/scripts/frame.ts', 'site/scripts/open-target.ts'],
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
+  files: newsFeed,
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
   documents: {
     folder: 'files',
