@@ -63,6 +63,8 @@ export function newsListRoutes({ data, slug }: RouteContext<SiteData>): Template
       route: page.route,
       title: page.page === 1 ? list.heading : `${list.heading} – side ${page.page}`,
       description: list.description,
+      // While editing, a list showing a draft or a post dated later stays out of the sitemap and search.
+      noindex: page.items.some((post) => post.status !== 'published'),
       data: {
         heading: list.heading,
         intro: list.intro,
