@@ -4,62 +4,17 @@
  * clock and published at a later one, a draft never published (shown, marked, in dev), tags
  * with Norwegian letters, the sitemap and search, and bad posts reported at their lines.
  */
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuildOptions, BuildResult } from '../../generator/build.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
-import { buildSite, projectRoot } from '../support/site-build.ts';
+import { fixturePosts, newsContent as contentWith, pad, removeNewsContent } from '../support/news-fixture.ts';
+import { buildSite } from '../support/site-build.ts';
 
 const NOW = '2025-12-10T18:00';
 /** The future post's time has come. */
 const LATER = '2025-12-20T09:00';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Posts 1–23 on 1–23 October, 24 a draft, 25 dated 20 December at 08:00. */
-function fixturePosts(): Record<string, string> {
-  const posts: Record<string, string> = {};
-  for (let n = 1; n <= 25; n += 1) {
-    const day = n === 25 ? '2025-12-20' : `2025-10-${pad(n)}`;
-    const tags = [
-      ...(n % 2 === 1 ? ['svømming'] : []),
-      ...(n % 5 === 0 ? ['sjøløve'] : []),
-      ...(n === 25 ? ['åpen-dag'] : []),
-    ];
-    posts[`${day}-nyhet-${pad(n)}.md`] = [
-      '---',
-      `title: Nyhet nummer ${pad(n)} fra bassenget`,
-      `description: Kort om nyhet ${pad(n)}.`,
-      `date: ${n === 25 ? '2025-12-20 08:00' : day}`,
-      ...(tags.length > 0 ? [`tags: [${tags.join(', ')}]`] : []),
-      ...(n === 24 ? ['draft: true'] : []),
-      ...(n === 3 ? ['image: images/forside-kurs.svg', 'alt: Et barn svømmer i bassenget'] : []),
-      '---',
-      '',
-      `Dette er nyhet nummer ${pad(n)}. Les mer om [svømmekurs](/kurs).`,
-      '',
-    ].join('\n');
-  }
-  return posts;
-}
-
-const folders: string[] = [];
-afterAll(() => Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
-
-/** A copy of content/ whose news are the given posts (file name → text). */
-async function contentWith(posts: Record<string, string>): Promise<string> {
-  const cache = path.join(projectRoot, 'node_modules/.cache');
-  await mkdir(cache, { recursive: true });
-  const dir = await mkdtemp(path.join(cache, 'news-'));
-  folders.push(dir);
-  const content = path.join(dir, 'content');
-  await cp(path.join(projectRoot, 'content'), content, { recursive: true });
-  await rm(path.join(content, 'nyheter'), { recursive: true, force: true });
-  await mkdir(path.join(content, 'nyheter'));
-  for (const [name, text] of Object.entries(posts)) await writeFile(path.join(content, 'nyheter', name), text);
-  return content;
-}
+afterAll(removeNewsContent);
 
 let first: BuildResult;
 let contentDir: string;
