@@ -57,13 +57,15 @@ export function NewsPostTemplate({ page, href, asset }: PageProps<NewsPostPage>)
       </p>
       <NewsStatus post={post} />
       {tags.length > 0 ? (
-        <ul className="tag-list" aria-label="Temaer">
-          {tags.map((tag) => (
-            <li key={tag.route}>
-              <a href={href(tag.route)}>{tag.name}</a>
-            </li>
-          ))}
-        </ul>
+        <nav aria-label="Temaer">
+          <ul className="tag-list">
+            {tags.map((tag) => (
+              <li key={tag.route}>
+                <a href={href(tag.route)}>{tag.name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       ) : null}
       {post.image ? (
         <img className="news-post__image" src={asset(post.image)} alt={post.alt ?? ''} width="960" height="540" />

@@ -71,7 +71,7 @@ describe('moving through the news', () => {
     await page.getByRole('link', { name: 'Nyhet nummer 13 fra bassenget' }).click();
     await page.waitForURL('**/nyheter/nyhet-13/');
     await expect(page.locator('.news-post__date').innerText()).resolves.toBe('Publisert 13. oktober 2025');
-    await page.getByRole('list', { name: 'Temaer' }).getByRole('link', { name: 'svømming' }).click();
+    await page.getByRole('navigation', { name: 'Temaer' }).getByRole('link', { name: 'svømming' }).click();
     await page.waitForURL('**/nyheter/tema/svomming/');
     await expect(page.locator('h1').innerText()).resolves.toBe('Nyheter om svømming');
     await context.close();

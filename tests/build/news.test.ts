@@ -4,6 +4,7 @@
  * clock and published at a later one, a draft never published (shown, marked, in dev), tags
  * with Norwegian letters, the sitemap and search, and bad posts reported at their lines.
  */
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuildOptions, BuildResult } from '../../generator/build.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
@@ -182,6 +183,32 @@ describe('the sitemap, the feed and the frame', () => {
     expect(home).toContain('href="/nyheter/">Se alle nyheter</a>');
     expect(text(first, 'kurs/index.html')).toContain('<a href="/nyheter/">Nyheter</a>');
   });
+});
+
+test('the news pages with page numbers are valid HTML (html-validate, as valid-html.test.ts)', async () => {
+  const validator = new HtmlValidate({
+    extends: ['html-validate:recommended'],
+    rules: {
+      'void-style': 'off',
+      'attr-case': 'off',
+      'attribute-boolean-style': 'off',
+      'attribute-empty-style': 'off',
+      'doctype-style': 'off',
+    },
+  });
+  const problems: string[] = [];
+  for (const file of [
+    'nyheter/index.html',
+    'nyheter/side/2/index.html',
+    'nyheter/tema/svomming/index.html',
+    'nyheter/nyhet-03/index.html',
+  ]) {
+    const report = await validator.validateString(text(first, file), file);
+    for (const { messages } of report.results)
+      for (const message of messages)
+        problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+  }
+  expect(problems).toEqual([]);
 });
 
 describe('mistakes in posts are reported at their file and line', () => {
