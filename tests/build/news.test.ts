@@ -7,9 +7,13 @@
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuildOptions, BuildResult } from '../../generator/build.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EMPTY_PLAN } from '../../generator/dev/change-plan.ts';
+import { DevBuilder } from '../../generator/dev/dev-builder.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
 import { fixturePosts, newsContent as contentWith, pad, removeNewsContent } from '../support/news-fixture.ts';
-import { buildSite } from '../support/site-build.ts';
+import { buildSite, projectRoot } from '../support/site-build.ts';
 
 const NOW = '2025-12-10T18:00';
 /** The future post's time has come. */
@@ -155,6 +159,22 @@ describe('posts written ahead, and drafts', () => {
     expect(searchText(dev)).toContain('"/nyheter/nyhet-23/"');
   }, 60_000);
 });
+
+test('`clubsite dev` shows a draft marked, and publishes it when the writer removes `draft: true` and saves', async () => {
+  const dir = await contentWith(fixturePosts());
+  const dev = new DevBuilder({ root: projectRoot, contentDir: dir, now: NOW, base: '/' });
+  const before = await dev.run(EMPTY_PLAN);
+  if (!before.ok) throw new Error(before.problems.map((problem) => problem.text).join('\n'));
+  expect(text(before.result, 'nyheter/nyhet-24/index.html')).toContain('Utkast – ikke publisert');
+  const file = path.join(dir, 'nyheter/2025-10-24-nyhet-24.md');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('draft: true\n', ''));
+  const after = await dev.run({ ...EMPTY_PLAN, files: ['nyheter/2025-10-24-nyhet-24.md'] });
+  if (!after.ok) throw new Error(after.problems.map((problem) => problem.text).join('\n'));
+  expect(text(after.result, 'nyheter/nyhet-24/index.html')).not.toContain('Utkast');
+  expect(text(after.result, 'sitemap.xml')).toContain('/nyheter/nyhet-24/');
+  expect(titles(text(after.result, 'nyheter/index.html'))[0]).toBe('Nyhet nummer 25 fra bassenget');
+  expect(titles(text(after.result, 'index.html'))).toEqual(numbered(24, 23, 22));
+}, 60_000);
 
 describe('the sitemap, the feed and the frame', () => {
   test('every published post is in the sitemap with its lastmod, and lists without', () => {
