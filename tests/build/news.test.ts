@@ -264,6 +264,17 @@ describe('mistakes in posts are reported at their file and line', () => {
     );
   }, 60_000);
 
+  test('a picture that is not there, once, at its line in the post (not on each list that shows it)', async () => {
+    const posts = fixturePosts();
+    posts['2025-10-03-nyhet-03.md'] =
+      posts['2025-10-03-nyhet-03.md']?.replace('forside-kurs.svg', 'finnes-ikke.svg') ?? '';
+    const found = await problems(posts);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(
+      /content\/nyheter\/2025-10-03-nyhet-03\.md:6:8 {2}\[missing-asset\]\n {2}The file content\/images\/finnes-ikke\.svg does not exist\./,
+    );
+  }, 60_000);
+
   test('a broken link inside a post, at its line', async () => {
     const posts = fixturePosts();
     posts['2025-10-07-nyhet-07.md'] = `${posts['2025-10-07-nyhet-07.md']}\nMer i [arkivet](/nyheter/arkiv).\n`;
