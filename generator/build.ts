@@ -15,11 +15,13 @@ import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render/render-pages.ts';
 import { contentError, renderOnWorkers } from './render/render-pool.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
+import { siteFiles, templatePages } from './route/template-routes.ts';
 import { resolveNow } from './now.ts';
-import { createUrls } from './urls.ts';
+import { createUrls, slugOf } from './urls.ts';
 import { checkDocuments, checkImages, contentFolders, unusedFiles } from './validate/check-files.ts';
 import { checkFacts } from './validate/check-facts.ts';
 import { checkText } from './validate/check-text.ts';
+import { validateEntries } from './validate/validate-entries.ts';
 import {
   siteSettingsSchema,
   validateContent,
@@ -51,6 +53,8 @@ export interface BuildOptions {
    * large enough to pay for starting them (WORKER_PAGES). The output is the same for any number.
    */
   workers?: number;
+  /** Keep drafts and entries dated later, marked with their status (dev); a build leaves them out. */
+  drafts?: boolean;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
@@ -123,11 +127,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
   const content = await stage('validate', () => {
     const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
+    const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors);
+    Object.assign(valid.data, entries.data);
     checkText(loaded, errors, warnings);
     checkDocuments(loaded, site.site, errors);
     checkImages(site.site, valid, loaded, errors);
     checkFacts(site.site, valid, now, errors);
-    return valid;
+    return { ...valid, entrySources: entries.sources };
   });
   const settingsSource = loaded.collections.get(site.site.settings);
   const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
@@ -137,8 +143,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       `The site definition names "${site.site.settings}" as its settings, and there is no such collection.`,
     );
   const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
+  const routeContext = { data: content.data, now, slug: slugOf, href: urls.href, absolute: urls.absolute };
+  let madeFiles = new Map<string, string>();
   const routes = await stage('route', () => {
+    content.pages.push(...templatePages(site.site, routeContext, content.entrySources));
     const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
+    madeFiles = siteFiles(site.site, routeContext, table, errors);
     checkDeclaredLinks(site.site, content, loaded, table, errors);
     return table;
   });
@@ -213,7 +223,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
   const files = await stage('gather', () =>
-    gatherOutput({ pages: rendered, notFound, routes, urls, index, client, assets, lang: site.site.lang }),
+    gatherOutput({
+      pages: rendered,
+      notFound,
+      routes,
+      urls,
+      index,
+      client,
+      assets,
+      lang: site.site.lang,
+      siteFiles: madeFiles,
+    }),
   );
 
   warnings.push(...rendered.flatMap((page) => page.warnings ?? []), ...unusedFiles(loaded, assets.usedFiles()));

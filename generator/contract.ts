@@ -4,8 +4,8 @@
  * A site (here: templates/index.ts) default-exports a SiteDefinition made with `defineSite`.
  * The generator loads it, validates content with its schemas, renders its templates and
  * bundles its islands and scripts. Site code may import this file and nothing else from
- * generator/: its types, and the `define…` helpers, which return what they are given (with
- * its types worked out) and import nothing at run time.
+ * generator/: its types, the `define…` helpers, which return what they are given (with its
+ * types worked out), and `paginate`; none of them imports anything at run time.
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { output, ZodType } from 'zod';
@@ -51,6 +51,11 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
   photos?: { widths: number[]; sizes: string };
   /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
   pageFieldHelp?: Record<string, string>;
+  /**
+   * Files the site makes from its data besides pages (a feed): route with a file extension
+   * (`/news/feed.xml`) → its text. They are in the route table, so links to them are checked.
+   */
+  files?(context: RouteContext<DataOf<Collections>>): Record<string, string>;
 }
 
 /** A problem a site's own rule finds in valid data, at a field path. */
@@ -69,7 +74,8 @@ export interface ImageRequirement {
   height: number;
 }
 
-export interface CollectionDefinition<Schema extends ZodType = ZodType> {
+/** A collection of one YAML file: its data is what the schema makes of the file. */
+export interface FileCollectionDefinition<Schema extends ZodType = ZodType> {
   /** The YAML file, relative to the content folder. */
   file: string;
   schema: Schema;
@@ -79,12 +85,105 @@ export interface CollectionDefinition<Schema extends ZodType = ZodType> {
   images?(data: output<Schema>): ImageRequirement[];
 }
 
+/**
+ * A collection of many Markdown files (posts, results): each file's front matter must match the
+ * schema, and its body is the Markdown of the page a template makes for it. Its data is the
+ * list of entries, in file-name order.
+ */
+export interface FolderCollectionDefinition<Schema extends ZodType = ZodType> {
+  /** The files, as a glob under the content folder: `news/*.md` (`*` within a folder, `**` across folders). */
+  files: string;
+  schema: Schema;
+  /** What a file's name (without `.md`) must look like, with an example for the hint: the name is often part of an address. */
+  name?: { pattern: RegExp; example: string };
+  /**
+   * Whether an entry is published at the build's clock: a draft, or one dated later
+   * (`scheduled`), is left out of the build (no page, list, feed or search entry) and kept,
+   * marked with its status, only when the build shows drafts (`clubsite dev`).
+   */
+  status?(data: output<Schema>, now: Date): EntryStatus;
+}
+
+export type EntryStatus = 'published' | 'draft' | 'scheduled';
+
+/** One file of a folder collection. */
+export interface Entry<FrontMatter = Record<string, unknown>> {
+  /** The file's name without `.md`: `2025-11-20-sign-up`. */
+  name: string;
+  /** The file, relative to the project root. */
+  source: string;
+  /** The validated front matter. */
+  data: FrontMatter;
+  status: EntryStatus;
+}
+
+export type CollectionDefinition<Schema extends ZodType = ZodType> =
+  | FileCollectionDefinition<Schema>
+  | FolderCollectionDefinition<Schema>;
+
 export type CollectionTable = Record<string, CollectionDefinition>;
 
-/** The validated data of a site's collections, typed from their schemas. */
+/** The validated data of a site's collections, typed from their schemas: a folder collection is a list of entries. */
 export type DataOf<Collections extends CollectionTable> = {
-  [Name in keyof Collections]: output<Collections[Name]['schema']>;
+  [Name in keyof Collections]: Collections[Name] extends FolderCollectionDefinition<infer Schema>
+    ? Entry<output<Schema>>[]
+    : output<Collections[Name]['schema']>;
 };
+
+/** What a template's `routes` and the site's `files` are made from. */
+export interface RouteContext<Data> {
+  data: Data;
+  now: Date;
+  /** The same slug as headings get: a tag's name as part of an address ('Svømming' → 'svomming'). */
+  slug: (text: string) => string;
+  href: (route: string) => string;
+  absolute: (route: string) => string;
+}
+
+/** A page a template makes by itself from data, instead of from a file under the pages folder. */
+export interface TemplateRoute<Params = Record<string, unknown>> {
+  route: string;
+  title: string;
+  description: string;
+  /** What the template gets as `page.data`. */
+  data: Params;
+  /** The entry of a folder collection whose Markdown body is this page's `html` (and where its problems are reported). */
+  entry?: Entry<unknown>;
+  /** Kept out of the sitemap and the search index (a draft shown while editing). */
+  noindex?: boolean;
+  /** When the page last changed (YYYY-MM-DD or an ISO time), for the sitemap. */
+  lastmod?: string;
+}
+
+/**
+ * Splits items into list pages of `size`: page 1 at `route(1)`, the next at `route(2)` and on,
+ * each knowing its neighbours (an empty list is still one page).
+ */
+export function paginate<Item>(items: Item[], size: number, route: (page: number) => string): Pagination<Item>[] {
+  const count = Math.max(1, Math.ceil(items.length / size));
+  const routes = Array.from({ length: count }, (_, index) => route(index + 1));
+  return routes.map((current, index) => ({
+    items: items.slice(index * size, (index + 1) * size),
+    page: index + 1,
+    count,
+    route: current,
+    routes,
+    prev: routes[index - 1],
+    next: routes[index + 1],
+  }));
+}
+
+export interface Pagination<Item> {
+  items: Item[];
+  /** 1-based. */
+  page: number;
+  count: number;
+  route: string;
+  /** Every page's route, page 1 first. */
+  routes: string[];
+  prev?: string;
+  next?: string;
+}
 
 export interface LinkReference {
   route: string;
@@ -121,6 +220,8 @@ export interface TemplateDefinition<Data = Record<string, unknown>> {
   photos?: { widths?: number[]; sizes?: string };
   /** Third-party hosts the page embeds (a feed widget), added to its Content-Security-Policy; other pages never allow them. */
   securityPolicy?(props: TemplateProps<Record<string, unknown>, Data>): PolicySources;
+  /** The pages this template makes from data (one per entry, paginated lists, a list per tag); no page file may pick it. */
+  routes?(context: RouteContext<Data>): TemplateRoute[];
 }
 
 /** A part of a page a visitor looks for: the element with id `anchor`, its title and its own text. */
@@ -130,19 +231,23 @@ export interface SearchSection {
   text: string;
 }
 
-/** What `defineTemplate` takes: the component, links and search text typed from the schema. */
-export interface TemplateOptions<Schema extends ZodType, Data> {
-  component: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => ReactNode;
+/**
+ * What `defineTemplate` takes: the component, links and search text typed from the schema, or,
+ * for a template with `routes`, from the data its routes give.
+ */
+export interface TemplateOptions<Schema extends ZodType, Data, Params = FrontMatterOf<Schema>> {
+  component: (props: TemplateProps<NoInfer<Params>, Data>) => ReactNode;
   schema?: Schema;
   links?: (frontMatter: FrontMatterOf<Schema>) => LinkReference[];
   noindex?: boolean;
   usesSearchIndex?: boolean;
-  searchText?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => string;
+  searchText?: (props: TemplateProps<NoInfer<Params>, Data>) => string;
   images?: (frontMatter: FrontMatterOf<Schema>) => ImageRequirement[];
   check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Date }) => FieldProblem[];
-  searchSections?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => SearchSection[];
+  searchSections?: (props: TemplateProps<NoInfer<Params>, Data>) => SearchSection[];
+  routes?: (context: RouteContext<Data>) => TemplateRoute<Params>[];
   photos?: { widths?: number[]; sizes?: string };
-  securityPolicy?: (props: TemplateProps<FrontMatterOf<Schema>, Data>) => PolicySources;
+  securityPolicy?: (props: TemplateProps<NoInfer<Params>, Data>) => PolicySources;
 }
 
 /** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
@@ -160,6 +265,8 @@ export interface PageSummary<FrontMatter = Record<string, unknown>> {
   data: FrontMatter;
   /** Content file the page comes from, relative to the project root. */
   source: string;
+  /** When the page last changed, for the sitemap (pages a template makes from dated entries). */
+  lastmod?: string;
 }
 
 export interface Page<FrontMatter = Record<string, unknown>> extends PageSummary<FrontMatter> {
@@ -221,14 +328,20 @@ export function defineSite<Collections extends CollectionTable>(
 
 /** A collection: its file, its schema, and the routes its data links to (typed from the schema). */
 export function defineCollection<Schema extends ZodType>(
+  collection: FileCollectionDefinition<Schema>,
+): FileCollectionDefinition<Schema>;
+export function defineCollection<Schema extends ZodType>(
+  collection: FolderCollectionDefinition<Schema>,
+): FolderCollectionDefinition<Schema>;
+export function defineCollection<Schema extends ZodType>(
   collection: CollectionDefinition<Schema>,
 ): CollectionDefinition<Schema> {
   return collection;
 }
 
 /** A template: its component must take the props its schema gives, which is checked here. */
-export function defineTemplate<Data, Schema extends ZodType = ZodType>(
-  template: TemplateOptions<Schema, Data>,
+export function defineTemplate<Data, Schema extends ZodType = ZodType, Params = FrontMatterOf<Schema>>(
+  template: TemplateOptions<Schema, Data, Params>,
 ): TemplateDefinition<Data> {
   // The generator hands each template the front matter its schema produced, so the narrower
   // types checked above hold at run time.

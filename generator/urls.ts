@@ -1,7 +1,8 @@
 /**
  * The one place that turns routes into URLs. Routes are written without a trailing slash
  * (`/om/styret`); every page is written as a folder with index.html, so its public URL ends
- * with a slash (`/om/styret/`), under the base path the site is deployed at.
+ * with a slash (`/om/styret/`), under the base path the site is deployed at. A route whose last
+ * part has a file extension (`/news/feed.xml`) is a file the site makes: written and linked as it is.
  */
 export interface Urls {
   base: string;
@@ -26,6 +27,11 @@ export function normalizeRoute(route: string): string {
   const path = route.split(/[?#]/, 1)[0] ?? '';
   const trimmed = path.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** `/news/feed.xml` is a file, `/news` a page: page addresses never hold a dot in their last part. */
+export function isFileRoute(route: string): boolean {
+  return /\.[a-z0-9]+$/i.test(route.split('/').pop() ?? '');
 }
 
 export function isExternal(url: string): boolean {
@@ -57,7 +63,7 @@ export function createUrls(options: { base: string; origin: string }): Urls {
     if (isExternal(route) || route.startsWith('#')) return route;
     const suffix = route.slice((route.split(/[?#]/, 1)[0] ?? '').length);
     const normalized = normalizeRoute(route);
-    const path = normalized === '/' ? base : `${base}${normalized.slice(1)}/`;
+    const path = normalized === '/' ? base : `${base}${normalized.slice(1)}${isFileRoute(normalized) ? '' : '/'}`;
     return `${path}${suffix}`;
   };
   return {
@@ -70,6 +76,10 @@ export function createUrls(options: { base: string; origin: string }): Urls {
       if (!`${path}/`.startsWith(base)) return undefined;
       return normalizeRoute(`/${path.slice(base.length)}`);
     },
-    fileOf: (route) => (normalizeRoute(route) === '/' ? 'index.html' : `${normalizeRoute(route).slice(1)}/index.html`),
+    fileOf: (route) => {
+      const normalized = normalizeRoute(route);
+      if (normalized === '/') return 'index.html';
+      return isFileRoute(normalized) ? normalized.slice(1) : `${normalized.slice(1)}/index.html`;
+    },
   };
 }

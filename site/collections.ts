@@ -1,11 +1,13 @@
 /**
- * The club's data collections: which YAML file under content/ holds which data, the schema it
- * must match, and the routes it names (checked with their line). Their TypeScript types come
+ * The club's data collections: which YAML file (or folder of Markdown files) under content/
+ * holds which data, the schema it must match, and the routes it names (checked with their line). Their TypeScript types come
  * from the schemas (site/data.ts), so there is no second copy to keep in step.
  */
 import { defineCollection } from '../generator/contract.ts';
 import { coursesSchema } from './schemas/courses.ts';
+import { newsStatus } from './logic/news.ts';
 import { menuSchema } from './schemas/menu.ts';
+import { NEWS_FILE_NAME, newsPostSchema } from './schemas/news.ts';
 import { SHARE_IMAGE, siteSettingsSchema } from './schemas/site-settings.ts';
 import { trainingTimesSchema } from './schemas/training-times.ts';
 
@@ -31,4 +33,11 @@ export const collections = {
       ),
   }),
   trainingTimes: defineCollection({ file: 'training-times.yaml', schema: trainingTimesSchema }),
+  // One Markdown file a post; a draft or a post dated later is left out until its time (shown in dev).
+  news: defineCollection({
+    files: 'nyheter/*.md',
+    schema: newsPostSchema,
+    name: { pattern: NEWS_FILE_NAME, example: '2025-11-20-pamelding-varkurs.md (the date, then the address)' },
+    status: newsStatus,
+  }),
 };

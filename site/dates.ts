@@ -93,3 +93,39 @@ export function longDate(isoDate: string): string {
 export function dayAndMonth(isoDate: string): string {
   return longDate(isoDate).replace(/ \d{4}$/, '');
 }
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
+
+/** The numbers a DATE_TIME match holds (a missing time is 00:00). */
+const numbers = (match: RegExpExecArray | null): number[] =>
+  [...(match ?? []).slice(1)].map((part) => (part === undefined ? 0 : Number(part)));
+
+/** True for a day that exists (2025-11-20), optionally with a time of day (2025-11-20 18:00 or 2025-11-20T18:00). */
+export function isDateOrDateTime(text: string): boolean {
+  const match = DATE_TIME.exec(text);
+  if (!match) return false;
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0] = numbers(match);
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && h <= 23 && mi <= 59;
+}
+
+/**
+ * The instant a day (its start) or a day and time on the wall clock in Oslo is:
+ * '2025-11-20' → 2025-11-19T23:00:00Z, '2025-07-01 08:00' → 2025-07-01T06:00:00Z.
+ */
+export function osloInstant(text: string): Date {
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0] = numbers(DATE_TIME.exec(text));
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // The offset of Oslo around that wall-clock time, read twice so a change of summer time is met.
+  const offset = (at: number) => {
+    const wall = osloTime(at);
+    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - Math.floor(at / 60_000) * 60_000;
+  };
+  const guess = asUtc - offset(asUtc);
+  return new Date(asUtc - offset(guess));
+}
+
+/** The day part of a date or date and time: '2025-11-20 18:00' → '2025-11-20'. */
+export function dayOf(text: string): string {
+  return text.slice(0, 10);
+}

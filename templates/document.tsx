@@ -5,11 +5,12 @@ import { DevBanner } from '../site/frame/dev-banner.tsx';
 import { MenuPanel } from '../site/frame/menu-panel.tsx';
 import { SiteFooter } from '../site/frame/site-footer.tsx';
 import { SiteHeader } from '../site/frame/site-header.tsx';
+import { NEWS_FEED } from '../site/logic/news.ts';
 
 /** The HTML document around every page: head, the shared frame, and the page in <main>. */
 export function Document(props: DocumentProps) {
   const pageProps = props as DocumentProps & { data: SiteData };
-  const { page, data, absolute, asset } = pageProps;
+  const { page, data, absolute, asset, href } = pageProps;
   const site = data.site;
   const isHome = page.route === '/';
   // A page may have its own share image (article front matter); otherwise the site's.
@@ -19,6 +20,9 @@ export function Document(props: DocumentProps) {
       ? { file: own.shareImage, alt: own.shareImageAlt }
       : { file: site.shareImage, alt: site.shareImageAlt };
   const title = isHome ? `${site.name} – ${site.tagline}` : `${page.title} – ${site.name}`;
+  // The news pages (and the home page, which shows the newest) name their feed and their neighbour pages.
+  const news = isHome || page.template === 'news-list' || page.template === 'news-post';
+  const pagination = (page.data as { pagination?: { prev?: string; next?: string } }).pagination;
   return (
     <html lang="nb">
       <head>
@@ -44,6 +48,11 @@ export function Document(props: DocumentProps) {
         <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
         <meta property="og:image:alt" content={share.alt} />
         <link rel="icon" href={asset(site.logo)} type="image/svg+xml" />
+        {news ? (
+          <link rel="alternate" type="application/atom+xml" title={`Nyheter – ${site.name}`} href={href(NEWS_FEED)} />
+        ) : null}
+        {pagination?.prev ? <link rel="prev" href={href(pagination.prev)} /> : null}
+        {pagination?.next ? <link rel="next" href={href(pagination.next)} /> : null}
         {props.headScripts.map((script) => (
           <script key={script} dangerouslySetInnerHTML={{ __html: script }} />
         ))}

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { LinkReference } from '../generator/contract.ts';
+import { NewsCard } from '../site/blocks/news-card.tsx';
 import { PartnerGrid } from '../site/blocks/partner-grid.tsx';
 import { SocialSection } from '../site/blocks/social-section.tsx';
 import type { PageProps } from '../site/data.ts';
 import { currentCalendar } from '../site/logic/calendar-season.ts';
+import { NEWS_ROUTE, newestFirst, summaryOf } from '../site/logic/news.ts';
 import { contentFile, route, text } from '../site/schemas/common.ts';
 import { InstagramIsland } from './instagram-island.tsx';
 
@@ -31,10 +33,13 @@ export const homeLinks = (home: Home): LinkReference[] => [
 
 const fillYear = (value: string, year: number) => value.replaceAll('{year}', String(year));
 
-/** The home page: the way to swim courses, a welcome, the calendar, one more block, social media and partners. */
+/** The home page: the way to swim courses, a welcome, the calendar, one more block, the newest news, social media and partners. */
 export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<Home>) {
   const home = page.data;
   const season = currentCalendar(pages, now);
+  const latest = newestFirst(data.news.filter((entry) => entry.status === 'published'))
+    .slice(0, 3)
+    .map(summaryOf);
   return (
     <div className="home">
       <a className="home-hero" href={href(home.hero.to)}>
@@ -93,6 +98,22 @@ export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<
           </a>
         </section>
       </div>
+
+      <section className="home-news" aria-labelledby="nyheter-tittel">
+        <h2 id="nyheter-tittel">Siste nytt</h2>
+        {latest.length > 0 ? (
+          <div className="home-news__list">
+            {latest.map((post) => (
+              <NewsCard key={post.route} post={post} level={3} href={href} asset={asset} />
+            ))}
+          </div>
+        ) : null}
+        <p>
+          <a className="button button--quiet" href={href(NEWS_ROUTE)}>
+            Se alle nyheter
+          </a>
+        </p>
+      </section>
 
       <SocialSection
         social={data.site.social}

@@ -17,6 +17,9 @@ import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-ca
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
 import { instagramPolicy } from './instagram-island.tsx';
 import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
+import { NewsListTemplate, newsListRoutes } from './news.tsx';
+import { newsFeed } from './news-feed.ts';
+import { NewsPostTemplate, newsPostRoutes } from './news-post.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
@@ -71,6 +74,9 @@ const site = defineSite({
       searchSections: calendarSearchSections,
     }),
     social: defineTemplate({ component: SocialTemplate, securityPolicy: instagramFeedPolicy }),
+    // The news: lists and posts made from content/nyheter/ (the names are read by templates/document.tsx).
+    'news-list': defineTemplate({ component: NewsListTemplate, routes: newsListRoutes }),
+    'news-post': defineTemplate({ component: NewsPostTemplate, routes: newsPostRoutes }),
     'not-found': defineTemplate({ component: NotFoundTemplate, noindex: true }),
     // A results page: kept out of robots, the sitemap and its own index.
     search: defineTemplate({
@@ -86,6 +92,7 @@ const site = defineSite({
   scripts: ['site/scripts/frame.ts', 'site/scripts/open-target.ts'],
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
+  files: newsFeed,
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
   documents: {
     folder: 'files',

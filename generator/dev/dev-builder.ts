@@ -103,7 +103,8 @@ export class DevBuilder {
       validated: this.validated,
       rendered: this.rendered,
     };
-    return build({ root, contentDir, now: this.now(), base, origin, reuse });
+    // Drafts and posts dated later are shown while editing, marked as such.
+    return build({ root, contentDir, now: this.now(), base, origin, reuse, drafts: true });
   }
 
   /**

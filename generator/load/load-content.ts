@@ -3,12 +3,15 @@ import type { SiteDefinition } from '../contract.ts';
 import { collectErrors, ContentError } from '../errors.ts';
 import { listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
+import { matchGlob } from './entry-files.ts';
 import { checkImage } from './image-check.ts';
 import { parsePage, type PageSource } from './page-source.ts';
 import { parseYaml, type YamlSource } from './yaml-source.ts';
 
 export interface LoadedContent {
   collections: Map<string, YamlSource>;
+  /** The files of each folder collection (`files:` a glob), parsed like Markdown pages. */
+  entries: Map<string, PageSource[]>;
   pages: PageSource[];
   /** Files under content/ other than data and pages (images and the like), by path relative to content/. */
   assets: Map<string, Uint8Array>;
@@ -62,7 +65,24 @@ export async function loadContent(
     return { text, failed: errors.length > before };
   };
   const collections = new Map<string, YamlSource>();
+  const entries = new Map<string, PageSource[]>();
+  const entryFiles = new Set<string>();
   for (const [name, definition] of Object.entries(site.collections)) {
+    if ('files' in definition) {
+      const matched = matchGlob(files, definition.files);
+      for (const inContent of matched) entryFiles.add(inContent);
+      const sources = matched.flatMap((inContent) => {
+        const absolute = path.join(paths.contentDir, inContent);
+        const { text } = readText(absolute);
+        if (text === undefined) return [];
+        const parsed = parseOnce(cache, absolute, text, () =>
+          collectErrors(errors, () => parsePage(relative(absolute), inContent, text)),
+        );
+        return parsed ? [parsed] : [];
+      });
+      entries.set(name, sources);
+      continue;
+    }
     const absolute = path.join(paths.contentDir, definition.file);
     const file = relative(absolute);
     if (refused.has(definition.file)) continue;
@@ -109,9 +129,12 @@ export async function loadContent(
     const listed = new Set(files.map((inContent) => path.join(paths.contentDir, inContent)));
     for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
-  const dataFiles = new Set(Object.values(site.collections).map((definition) => definition.file));
+  const dataFiles = new Set(
+    Object.values(site.collections).flatMap((definition) => ('file' in definition ? [definition.file] : [])),
+  );
   const assetFiles = files.filter(
-    (file) => !file.startsWith(pagesDir) && !dataFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
+    (file) =>
+      !file.startsWith(pagesDir) && !dataFiles.has(file) && !entryFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
   );
   const assets = new Map(
     assetFiles.flatMap((file) => {
@@ -124,5 +147,5 @@ export async function loadContent(
       return bytes === undefined ? [] : [[file, new Uint8Array(bytes)] as const];
     }),
   );
-  return { collections, pages: pages.filter((page) => page !== undefined), assets };
+  return { collections, entries, pages: pages.filter((page) => page !== undefined), assets };
 }

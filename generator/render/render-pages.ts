@@ -107,6 +107,7 @@ export function renderPage(
     noindex: page.noindex,
     data: page.data,
     source: page.source,
+    ...(page.lastmod === undefined ? {} : { lastmod: page.lastmod }),
     html: renderMarkdown(page.sourcePage.body, {
       allowHtml: page.data.allowHtml === true,
       bodyLineOffset: page.sourcePage.bodyLineOffset,

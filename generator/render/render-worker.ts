@@ -33,6 +33,8 @@ const loaded: LoadedContent = {
   collections: new Map(
     setup.collections.map(([name, file]) => [name, parseYaml(file, readFileSync(path.join(setup.root, file), 'utf8'))]),
   ),
+  // Not sent to workers: a problem in a value of a folder collection's entry is told at the page.
+  entries: new Map(),
   pages: [],
   assets: new Map(),
 };

@@ -5,7 +5,11 @@ import { locate, type YamlSource } from '../load/yaml-source.ts';
 import { normalizeRoute } from '../urls.ts';
 import type { SiteSettings, ValidatedContent, ValidatedPage } from '../validate/validate-content.ts';
 
-export type RouteEntry = { kind: 'page'; page: ValidatedPage } | { kind: 'redirect'; to: string };
+export type RouteEntry =
+  | { kind: 'page'; page: ValidatedPage }
+  | { kind: 'redirect'; to: string }
+  /** A file the site makes from its data (a feed): linkable, written as it is. */
+  | { kind: 'file' };
 
 /** Every URL the site answers, from one source each. */
 export type RouteTable = Map<string, RouteEntry>;
@@ -105,7 +109,7 @@ export function checkDeclaredLinks(
   };
   for (const [name, definition] of Object.entries(site.collections)) {
     const data = content.data[name];
-    if (data === undefined || !definition.links) continue;
+    if (data === undefined || !('file' in definition) || !definition.links) continue;
     const source = loaded.collections.get(name);
     for (const link of definition.links(data)) check(link.route, source, link.path, source?.file ?? definition.file);
   }

@@ -10,18 +10,28 @@ export interface Trace {
 
 /**
  * Where a value that ended up in a page came from: the page's own file first (Markdown body,
- * then front matter), then the collections. Used to put a file and line on a broken link or a
+ * then front matter), then the collections and the files of folder collections. Used to put a file and line on a broken link or a
  * missing image that only shows up once the page is rendered.
  */
 export function traceValue(value: string, page: PageSource | undefined, content: LoadedContent): Trace | undefined {
-  if (page) {
-    const lines = page.text.split('\n');
+  const inText = (source: PageSource): Trace | undefined => {
+    const lines = source.text.split('\n');
     const index = lines.findIndex((line) => line.includes(value));
-    if (index !== -1) return { file: page.file, line: index + 1, column: (lines[index]?.indexOf(value) ?? 0) + 1 };
-  }
+    if (index === -1) return undefined;
+    return { file: source.file, line: index + 1, column: (lines[index]?.indexOf(value) ?? 0) + 1 };
+  };
+  const own = page ? inText(page) : undefined;
+  if (own) return own;
   for (const source of content.collections.values()) {
     const position = findScalar(source, value);
     if (position) return { file: source.file, ...position };
+  }
+  // A list made from a folder collection shows what its entries' files say.
+  for (const sources of content.entries.values()) {
+    for (const source of sources) {
+      const found = inText(source);
+      if (found) return found;
+    }
   }
   return undefined;
 }

@@ -34,6 +34,8 @@ export function pageSchemaFile(template: string): string {
 export function jsonSchemas(site: SiteDefinition): Map<string, string> {
   const files = new Map<string, string>();
   for (const [name, collection] of Object.entries(site.collections)) {
+    // A folder collection's files are Markdown: editors get no YAML schema for their front matter.
+    if (!('file' in collection)) continue;
     files.set(collectionSchemaFile(collection.file), format({ title: name, ...toJson(collection.schema) }));
   }
   const base = toJson(basePageSchema);

@@ -57,7 +57,7 @@ export function checkImages(
   const wanted: Array<{ requirement: ImageRequirement; source: YamlSource | undefined; file: string }> = [];
   for (const [name, definition] of Object.entries(site.collections)) {
     const value = content.data[name];
-    if (value === undefined || !definition.images) continue;
+    if (value === undefined || !('file' in definition) || !definition.images) continue;
     const source = loaded.collections.get(name);
     for (const requirement of definition.images(value))
       wanted.push({ requirement, source, file: source?.file ?? definition.file });

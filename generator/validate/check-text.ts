@@ -20,7 +20,7 @@ import {
  */
 export function checkText(loaded: LoadedContent, errors: ContentError[], warnings: ContentError[]): void {
   for (const source of loaded.collections.values()) checkYaml(source, errors, warnings);
-  for (const page of loaded.pages) {
+  for (const page of [...loaded.pages, ...[...loaded.entries.values()].flat()]) {
     checkYaml(page.frontMatter, errors, warnings);
     page.body.split('\n').forEach((line, index) => {
       const name = controlCharacterName(line);

@@ -26,7 +26,7 @@ export const basePageSchema = z.object({
 });
 
 /** A template's own fields, unknown ones refused whether or not the template's schema says so. */
-function strict(schema: ZodType | undefined): ZodType {
+export function strict(schema: ZodType | undefined): ZodType {
   if (!schema) return z.strictObject({});
   return schema instanceof z.ZodObject ? schema.strict() : schema;
 }
@@ -153,6 +153,24 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
         field: 'template',
         message: `There is no template called "${templateName}".`,
         hint: `Use one of: ${Object.keys(site.templates).sort().join(', ')}.`,
+      }),
+    );
+    return undefined;
+  }
+  if (template.routes) {
+    const { line, column } = locate(sourcePage.frontMatter, ['template']);
+    errors.push(
+      new ContentError({
+        code: 'unknown-template',
+        file: sourcePage.file,
+        line,
+        column,
+        field: 'template',
+        message: `The template "${templateName}" makes its own pages from data: a page file cannot use it.`,
+        hint: `Use one of: ${Object.keys(site.templates)
+          .filter((name) => !site.templates[name]?.routes)
+          .sort()
+          .join(', ')}.`,
       }),
     );
     return undefined;

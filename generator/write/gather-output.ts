@@ -17,6 +17,8 @@ export interface OutputParts {
   assets: ContentAssets;
   /** The site's language, for the redirect pages. */
   lang: string;
+  /** Files the site makes from its data (a feed), by route. */
+  siteFiles?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -33,10 +35,12 @@ export function gatherOutput({
   client,
   assets,
   lang,
+  siteFiles,
 }: OutputParts): Map<string, string | Uint8Array> {
   const out = new Map<string, string | Uint8Array>();
   for (const page of pages) out.set(urls.fileOf(page.route), page.html);
   if (notFound) out.set('404.html', notFound.html);
+  for (const [route, text] of siteFiles ?? []) out.set(urls.fileOf(route), text);
   const redirects = [...routes].flatMap(([from, entry]) =>
     entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : [],
   );
@@ -46,7 +50,7 @@ export function gatherOutput({
   out.set(
     'sitemap.xml',
     sitemapXml(
-      pages.filter((page) => !page.noindex).map((page) => page.route),
+      pages.filter((page) => !page.noindex).map((page) => ({ route: page.route, lastmod: page.page.lastmod })),
       urls,
     ),
   );

@@ -3,9 +3,14 @@ import type { Urls } from '../urls.ts';
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** sitemap.xml: indexable pages only, with origin and base path. */
-export function sitemapXml(routes: string[], urls: Urls): string {
-  const entries = [...routes].sort().map((route) => `  <url><loc>${escapeXml(urls.absolute(route))}</loc></url>`);
+/** sitemap.xml: indexable pages only, with origin and base path, and when they last changed where that is known. */
+export function sitemapXml(pages: Array<{ route: string; lastmod?: string }>, urls: Urls): string {
+  const entries = [...pages]
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
+    .map(
+      ({ route, lastmod }) =>
+        `  <url><loc>${escapeXml(urls.absolute(route))}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 

@@ -1,16 +1,20 @@
 import type { PageProps } from '../data.ts';
 import { osloTime } from '../dates.ts';
+import { NEWS_ROUTE } from '../logic/news.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 
 /**
  * Copyright with the year of the build's clock (corrected in the browser if the build is
- * stale), Spond, and the theme switch (fixed bottom right on screen, last in reading order).
+ * stale), the news, Spond, and the theme switch (fixed bottom right on screen, last in reading order).
  */
-export function SiteFooter({ data, now }: PageProps) {
+export function SiteFooter({ data, now, href }: PageProps) {
   return (
     <footer className="site-footer">
       <p>
         © <span data-current-year>{osloTime(now).year}</span> {data.site.name}
+      </p>
+      <p>
+        <a href={href(NEWS_ROUTE)}>Nyheter</a>
       </p>
       <p>
         <a href={data.site.spond} target="_blank" rel="noopener noreferrer">

@@ -53,6 +53,8 @@ const NOT_TEXT = new Set([
   'allowHtml',
   'shareImage',
   'mailto',
+  // A news tag is part of an address (/nyheter/tema/<tag>).
+  'tags',
 ]);
 
 /** Appends the payload to every text value of a YAML text; returns the new text (comments kept). */

@@ -1,0 +1,71 @@
+/**
+ * Pages and files a site makes from its data rather than from page files: each template with
+ * `routes` gives its pages (one per entry of a folder collection, paginated lists, a list per
+ * tag), and the site's `files` give files such as a feed. They join the route table like any
+ * page, so links to them and on them are checked, and they are rendered, put in the sitemap and
+ * indexed for search like the rest.
+ */
+import type { RouteContext, SiteDefinition } from '../contract.ts';
+import { ContentError } from '../errors.ts';
+import { parsePage, type PageSource } from '../load/page-source.ts';
+import { isFileRoute, normalizeRoute } from '../urls.ts';
+import type { ValidatedPage } from '../validate/validate-content.ts';
+import type { RouteTable } from './route-table.ts';
+
+/** Every page the site's templates make from data, in the order the templates give them. */
+export function templatePages(
+  site: SiteDefinition,
+  context: RouteContext<Record<string, unknown>>,
+  sources: ReadonlyMap<string, PageSource>,
+): ValidatedPage[] {
+  const pages: ValidatedPage[] = [];
+  for (const [name, template] of Object.entries(site.templates)) {
+    for (const made of template.routes?.(context) ?? []) {
+      const route = normalizeRoute(made.route);
+      const entrySource = made.entry ? sources.get(made.entry.source) : undefined;
+      // A list has no file of its own: its page is named after its route and template, for errors and the dev cache.
+      const source = entrySource?.file ?? `${route} (template ${name})`;
+      pages.push({
+        route,
+        title: made.title,
+        description: made.description,
+        template: name,
+        noindex: template.noindex === true || made.noindex === true,
+        data: made.data,
+        source,
+        ...(made.lastmod === undefined ? {} : { lastmod: made.lastmod }),
+        sourcePage: entrySource ?? parsePage(source, route, ''),
+      });
+    }
+  }
+  return pages;
+}
+
+/** The site's own files (a feed), added to the route table; a file where a page is, or a route that is not a file, is an error. */
+export function siteFiles(
+  site: SiteDefinition,
+  context: RouteContext<Record<string, unknown>>,
+  table: RouteTable,
+  errors: ContentError[],
+): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [path, text] of Object.entries(site.files?.(context) ?? {})) {
+    const route = normalizeRoute(path);
+    if (!isFileRoute(route) || table.has(route)) {
+      errors.push(
+        new ContentError({
+          code: 'duplicate-route',
+          file: 'templates/',
+          message: table.has(route)
+            ? `The site makes the file ${route}, and a page or redirect has that address too.`
+            : `The site makes the file ${route}, which has no file extension: only pages have addresses like that.`,
+          hint: 'Give the file an address of its own that ends with its extension, like /news/feed.xml.',
+        }),
+      );
+      continue;
+    }
+    table.set(route, { kind: 'file' });
+    files.set(route, text);
+  }
+  return files;
+}

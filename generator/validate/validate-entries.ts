@@ -1,0 +1,64 @@
+/**
+ * Folder collections: every file's front matter checked against the collection's schema, with
+ * its lines, and its name against the pattern the site gives (a name is often part of an
+ * address). What is not published at the build's clock (a draft, an entry dated later) is left
+ * out, unless the build shows drafts (`clubsite dev`), which keeps it marked with its status.
+ */
+import type { Entry, FolderCollectionDefinition, SiteDefinition } from '../contract.ts';
+import { ContentError } from '../errors.ts';
+import { entryName } from '../load/entry-files.ts';
+import type { LoadedContent } from '../load/load-content.ts';
+import type { PageSource } from '../load/page-source.ts';
+import { strict, validateSource } from './validate-content.ts';
+
+export interface ValidatedEntries {
+  /** Collection name → its entries, in file-name order. */
+  data: Record<string, Entry[]>;
+  /** An entry's source file → its parsed file, for the page that renders its body. */
+  sources: Map<string, PageSource>;
+}
+
+export function validateEntries(
+  loaded: LoadedContent,
+  site: SiteDefinition,
+  options: { now: Date; drafts: boolean },
+  errors: ContentError[],
+): ValidatedEntries {
+  const data: Record<string, Entry[]> = {};
+  const sources = new Map<string, PageSource>();
+  for (const [name, definition] of Object.entries(site.collections)) {
+    if (!('files' in definition)) continue;
+    const entries: Entry[] = [];
+    for (const source of loaded.entries.get(name) ?? []) {
+      sources.set(source.file, source);
+      const entry = validateEntry(source, definition, options.now, errors);
+      if (entry && (entry.status === 'published' || options.drafts)) entries.push(entry);
+    }
+    data[name] = entries;
+  }
+  return { data, sources };
+}
+
+function validateEntry(
+  source: PageSource,
+  definition: FolderCollectionDefinition,
+  now: Date,
+  errors: ContentError[],
+): Entry | undefined {
+  const name = entryName(source.file);
+  const nameOk = definition.name === undefined || definition.name.pattern.test(name);
+  if (!nameOk) {
+    errors.push(
+      new ContentError({
+        code: 'bad-file-name',
+        file: source.file,
+        message: `The file name "${name}" is not in the form this folder's files must have: it becomes the address of the page.`,
+        hint: `Name the file like ${definition.name?.example}.`,
+      }),
+    );
+  }
+  const data = validateSource(source.frontMatter, strict(definition.schema), errors);
+  if (data === undefined || !nameOk) return undefined;
+  const status = definition.status?.(data, now) ?? 'published';
+  return { name, source: source.file, data: data as Record<string, unknown>, status };
+}

@@ -1,0 +1,39 @@
+/**
+ * A news post's front matter (content/nyheter/YYYY-MM-DD-adresse.md): its title, when it is
+ * published (a day, or a day and a time, in Oslo), a short description for lists and the feed,
+ * tags, an optional picture with its description, and whether it is still a draft.
+ */
+import { z } from 'zod';
+import { isDateOrDateTime } from '../dates.ts';
+import { contentFile, text } from './common.ts';
+
+/** A tag is one or more lower-case words joined by hyphens; Norwegian letters are welcome (svømming, sjøløve). */
+export const tag = z
+  .string()
+  .regex(/^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/, 'a tag in lower case, words joined by -, like svømmekurs or skagerrak-swim');
+
+export const newsPostSchema = z
+  .strictObject({
+    title: text,
+    description: text,
+    date: z
+      .string()
+      .refine(
+        isDateOrDateTime,
+        'Expected a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
+      ),
+    tags: z.array(tag).default([]),
+    image: contentFile.optional(),
+    /** What the picture shows, for those who cannot see it. */
+    alt: text.optional(),
+    draft: z.boolean().default(false),
+  })
+  .refine((post) => post.image === undefined || post.alt !== undefined, {
+    message: 'Expected "alt" with "image": a short text saying what the picture shows',
+    path: ['alt'],
+  });
+
+export type NewsPost = z.infer<typeof newsPostSchema>;
+
+/** A post's file name: the day it was written, then its address (2025-11-20-pamelding-varkurs). */
+export const NEWS_FILE_NAME = /^\d{4}-\d{2}-\d{2}-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
