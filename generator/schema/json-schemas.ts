@@ -40,6 +40,8 @@ export function jsonSchemas(site: SiteDefinition): Map<string, string> {
   }
   const base = toJson(basePageSchema);
   for (const [name, template] of Object.entries(site.templates)) {
+    // A template that makes its pages from data is never picked by a page file.
+    if (template.routes) continue;
     const own = template.schema ? toJson(template.schema) : undefined;
     const properties: Record<string, Record<string, unknown>> = {
       ...base.properties,
