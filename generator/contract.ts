@@ -252,7 +252,10 @@ export interface TemplateOptions<Schema extends ZodType, Data, Params = FrontMat
 
 /** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
 export type PolicySources = Partial<
-  Record<'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src', string[]>
+  Record<
+    'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src' | 'form-action',
+    string[]
+  >
 >;
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {

@@ -52,6 +52,8 @@ const site = defineSite({
       schema: coursesPageSchema,
       searchText: coursesSearchText,
       searchSections: coursesSearchSections,
+      // Without JavaScript the course picker is a form sent to the sign-up site.
+      securityPolicy: ({ data }) => ({ 'form-action': [new URL(data.site.courseSignup).origin] }),
     }),
     'training-times': defineTemplate({ component: TrainingTimesTemplate, schema: trainingTimesPageSchema }),
     'group-cards': defineTemplate({ component: GroupCardsTemplate, schema: groupCardsSchema, links: groupCardLinks }),

@@ -190,7 +190,10 @@ export function createSearch(manifest: SearchManifest, load: LoadPart): Search {
         return { id: url, title, url, snippet: snippetOf(start), score };
       }),
     );
-    return { total: all.length, hits };
+    // A page named just what was searched for («Treningstider») leads, before pages that also name it.
+    const named = (title: string) => wordsOf(normaliseQuery(title)).join(' ') === key;
+    const first = hits.filter((hit) => named(hit.title));
+    return { total: all.length, hits: [...first, ...hits.filter((hit) => !named(hit.title))] };
   };
 }
 
