@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { seeded } from '../support/synthetic-pages.ts';
 
 /** The folder under content/pages/ (and the route prefix) the pages go in. */
 export const SYNTHETIC_FOLDER = 'skala';
@@ -17,24 +18,12 @@ const WORDS = (
   'helg morgen kveld høst vinter vår sommer lag stafett mål plan øvelse skole glede trygghet fellesskap'
 ).split(' ');
 
-/** mulberry32: a small, fast, seeded generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const syntheticName = (index: number) => `side-${String(index + 1).padStart(5, '0')}`;
 export const syntheticRoute = (index: number) => `/${SYNTHETIC_FOLDER}/${syntheticName(index)}`;
 
 /** Page `index` of `count`: the same text for the same arguments. */
 export function syntheticPage(index: number, count: number): string {
-  const next = random(index * 7919 + 17);
+  const next = seeded(index * 7919 + 17);
   const pick = <T>(items: T[]): T => items[Math.floor(next() * items.length)] as T;
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const sentence = (n: number) => {
