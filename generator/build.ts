@@ -5,7 +5,8 @@ import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
 import { loadSite, type LoadedSite } from './bundle/load-site.ts';
 import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError, formatError } from './errors.ts';
-import { buildSearchIndex } from './index/search-index.ts';
+import { type CountedDocument, countDocument } from './index/postings.ts';
+import { pageDocuments, SearchIndexBuilder, SNIPPET_LENGTH } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
@@ -13,7 +14,7 @@ import { photoCacheDir } from './render/photo-cache.ts';
 import { photoOutputs, photosOf } from './render/photo-pages.ts';
 import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render/render-pages.ts';
-import { contentError, renderOnWorkers } from './render/render-pool.ts';
+import { contentError, renderOnWorkers, type WorkerSetup } from './render/render-pool.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { siteFiles, templatePages } from './route/template-routes.ts';
 import { resolveNow } from './now.ts';
@@ -29,7 +30,8 @@ import {
   type ValidatedPage,
   type ValidatedPages,
 } from './validate/validate-content.ts';
-import { gatherOutput } from './write/gather-output.ts';
+import { gatherOutput, type PageOutput, pageOutput } from './write/gather-output.ts';
+import type { OutputFolder } from './write/write-output.ts';
 
 export interface BuildOptions {
   /** The site's folder: its content folder and the code its site definition imports are here. */
@@ -62,6 +64,12 @@ export interface BuildOptions {
    * the client bundle, parsed (and validated) page files whose text is the same, and rendered pages whose
    * inputs are the same. The output is the same as without.
    */
+  /**
+   * Where the files go as they are made (write/write-output.ts): a page is written as soon as
+   * it is rendered, and not kept, so a build's memory does not grow with its pages. Without
+   * it, the files are returned in BuildResult.files.
+   */
+  output?: Pick<OutputFolder, 'folder' | 'write' | 'fail'>;
   reuse?: {
     site?: LoadedSite;
     client?: ClientBundle;
@@ -73,14 +81,25 @@ export interface BuildOptions {
 
 export interface BuildResult {
   now: Date;
-  /** Every output file, path relative to the output folder → contents. */
+  /** Every output file, path relative to the output folder → contents (none when written to `output`). */
   files: Map<string, string | Uint8Array>;
+  /** The rendered pages (none when written to `output`: a page is let go once written). */
   pages: RenderedPage[];
   /** What the content should change though the site builds (an unused file, an http:// link). */
   warnings: ContentError[];
   /** Milliseconds per stage, in order. */
   timings: Array<[stage: string, ms: number]>;
-  stats: { pages: number; html: number; js: number; css: number; searchIndexGzip: number; searchDocuments: number };
+  stats: {
+    pages: number;
+    html: number;
+    js: number;
+    css: number;
+    /** The search index's parts together, and how many there are (a query loads a few). */
+    searchIndexBytes: number;
+    searchIndexParts: number;
+    searchIndexGzip: number;
+    searchDocuments: number;
+  };
   site: LoadedSite;
   client: ClientBundle;
   /** Files the build read: the dev server watches them. */
@@ -191,40 +210,81 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     cache
       ? cache.render(input, page, summaries, errors, searchIndex)
       : renderPage(input, page, summaries, errors, searchIndex);
-  const early = content.pages.filter((page) => !late(page));
+
+  // Every file goes out through emit: into `files`, or, given an output folder, straight to it.
+  const files = new Map<string, string | Uint8Array>();
+  const sizes = { html: 0, js: 0, css: 0 };
+  const emit = (file: string, data: string | Uint8Array) => {
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (file.endsWith('.html')) sizes.html += size;
+    else if (file.endsWith('.js')) sizes.js += size;
+    else if (file.endsWith('.css')) sizes.css += size;
+    if (options.output) options.output.write(file, data);
+    else files.set(file, data);
+  };
+  // A rendered page is written at once; what is kept of it is what the site's other files need.
+  const kept: RenderedPage[] = [];
+  const outputs: PageOutput[] = [];
+  const searchIndex = new SearchIndexBuilder();
+  const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
+    if (!page) return;
+    emit(urls.fileOf(page.route), page.html);
+    written(pageOutput(page), documents, page.warnings);
+    if (!options.output) kept.push(page);
+  };
+  // A page written by a render worker: only its bytes are counted here.
+  const written = (page: PageOutput, documents: CountedDocument[], pageWarnings?: ContentError[], bytes = 0) => {
+    sizes.html += bytes;
+    for (const document of documents) searchIndex.add(document);
+    if (pageWarnings) warnings.push(...pageWarnings);
+    outputs.push(page);
+  };
+  // In route order, the order of the search index's documents.
+  const early = content.pages.filter((page) => !late(page)).sort((a, b) => byText(a.route, b.route));
   const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
-  const pages = await stage('render', () =>
-    workers > 1
-      ? renderInParallel(input, early, summaries, site, root, workers, errors, (done) =>
-          options.onProgress?.('render', done, early.length),
-        )
-      : early.map((page, index) => {
-          const rendered = render(page);
-          options.onProgress?.('render', index + 1, early.length);
-          return rendered;
-        }),
-  );
-  const index = await stage('index', () =>
-    buildSearchIndex(
-      pages.filter((page) => page !== undefined),
-      urls.href,
-    ),
-  );
-  const searchIndex = {
+  await stage('render', async () => {
+    if (workers > 1) {
+      const setup = workerSetup(input, summaries, site, root, options.output?.folder);
+      await renderOnWorkers(setup, early, workers, (outcome, at) => {
+        for (const use of outcome.used) {
+          const file = use.slice(use.indexOf(':') + 1);
+          if (use.startsWith('photo:')) input.assets.publish(file);
+          else input.assets.url(file);
+        }
+        errors.push(...outcome.errors.map(contentError));
+        const pageWarnings = outcome.warnings.map(contentError);
+        if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, outcome.documents);
+        else if (outcome.written) written(outcome.written, outcome.documents, pageWarnings, outcome.written.bytes);
+        if (outcome.writeFailure) options.output?.fail(Object.assign(new Error(), outcome.writeFailure));
+        options.onProgress?.('render', at + 1, early.length);
+      });
+      return;
+    }
+    early.forEach((page, at) => {
+      const rendered = render(page);
+      const documents = rendered ? pageDocuments(rendered, urls.href) : [];
+      take(
+        rendered,
+        documents.map((document) => countDocument(document, SNIPPET_LENGTH)),
+      );
+      options.onProgress?.('render', at + 1, early.length);
+    });
+  });
+  const index = await stage('index', () => searchIndex.finish());
+  const indexLink = {
     url: `${urls.base}${index.path}`,
     documents: index.documents,
     bytes: index.bytes,
   };
-  const latePages = await stage('render late', () =>
-    content.pages.filter(late).map((page) => render(page, searchIndex)),
-  );
+  await stage('render late', () => {
+    for (const page of content.pages.filter(late)) take(render(page, indexLink), []);
+  });
   const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
   stop();
 
-  const rendered = [...pages, ...latePages].filter((page): page is RenderedPage => page !== undefined);
-  const files = await stage('gather', () =>
-    gatherOutput({
-      pages: rendered,
+  await stage('gather', () => {
+    const rest = gatherOutput({
+      pages: outputs,
       notFound,
       routes,
       urls,
@@ -233,18 +293,32 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       assets,
       lang: site.site.lang,
       siteFiles: madeFiles,
-    }),
-  );
+    });
+    for (const [file, data] of rest) emit(file, data);
+  });
 
-  warnings.push(...rendered.flatMap((page) => page.warnings ?? []), ...unusedFiles(loaded, assets.usedFiles()));
+  warnings.push(...unusedFiles(loaded, assets.usedFiles()));
+  const searchParts = [...index.files.values()];
+  let gzip: number | undefined;
 
   return {
     now,
-    files,
-    pages: rendered,
+    files: new Map([...files].sort(([a], [b]) => byText(a, b))),
+    pages: kept,
     warnings: uniqueErrors(warnings),
     timings,
-    stats: measure(files, rendered.length, [...index.files.values()], index.documents),
+    stats: {
+      pages: outputs.length,
+      ...sizes,
+      searchIndexBytes: index.bytes,
+      searchIndexParts: index.files.size,
+      // Compressed when asked for: the dev server rebuilds on every save and never asks.
+      get searchIndexGzip(): number {
+        gzip ??= searchParts.reduce((total, json) => total + gzipSync(json, { level: 9 }).byteLength, 0);
+        return gzip;
+      },
+      searchDocuments: index.documents,
+    },
     site,
     client,
     inputs: [...new Set([...site.inputs, ...client.inputs])],
@@ -254,52 +328,38 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 /** Below this many pages, starting workers costs more than it saves. */
 const WORKER_PAGES = 400;
 
-/** The render stage on worker threads: pages, errors, warnings and used files as if rendered here, in page order. */
-async function renderInParallel(
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What a render worker needs to render pages as this thread would (and, with `writeTo`, to write them). */
+function workerSetup(
   input: RenderInput,
-  pages: ValidatedPage[],
   summaries: PageSummary[],
   site: LoadedSite,
   root: string,
-  workers: number,
-  errors: ContentError[],
-  onRendered?: (done: number) => void,
-): Promise<Array<RenderedPage | undefined>> {
-  const outcomes = await renderOnWorkers(
-    {
-      root,
-      site: site.bundle,
-      now: input.now.getTime(),
-      base: input.urls.base,
-      origin: input.urls.origin,
-      routes: [...input.routes.keys()],
-      summaries,
-      data: input.data,
-      contentFolders: [...input.contentFolders],
-      client: {
-        styles: input.client.styles,
-        scripts: input.client.scripts,
-        islandRuntime: input.client.islandRuntime,
-        headScripts: input.client.headScripts,
-        islandPreloads: input.client.islandPreloads,
-      },
-      assets: [...input.loaded.assets],
-      collections: [...input.loaded.collections].map(([name, source]) => [name, source.file]),
-      photos: input.photos,
+  writeTo: string | undefined,
+): WorkerSetup {
+  return {
+    root,
+    site: site.bundle,
+    now: input.now.getTime(),
+    base: input.urls.base,
+    origin: input.urls.origin,
+    routes: [...input.routes.keys()],
+    summaries,
+    data: input.data,
+    contentFolders: [...input.contentFolders],
+    client: {
+      styles: input.client.styles,
+      scripts: input.client.scripts,
+      islandRuntime: input.client.islandRuntime,
+      headScripts: input.client.headScripts,
+      islandPreloads: input.client.islandPreloads,
     },
-    pages,
-    workers,
-    onRendered,
-  );
-  return outcomes.map((outcome) => {
-    for (const use of outcome.used) {
-      const file = use.slice(use.indexOf(':') + 1);
-      if (use.startsWith('photo:')) input.assets.publish(file);
-      else input.assets.url(file);
-    }
-    errors.push(...outcome.errors.map(contentError));
-    return outcome.rendered && { ...outcome.rendered, warnings: outcome.warnings.map(contentError) };
-  });
+    assets: [...input.loaded.assets],
+    collections: [...input.loaded.collections].map(([name, source]) => [name, source.file]),
+    photos: input.photos,
+    writeTo,
+  };
 }
 
 /** The same problem found on several pages (a broken link in the frame) is told once. */
@@ -331,36 +391,4 @@ function renderNotFound(
     sourcePage,
   };
   return renderPage(input, page, summaries, errors);
-}
-
-function measure(
-  files: Map<string, string | Uint8Array>,
-  pages: number,
-  searchParts: string[],
-  searchDocuments: number,
-): BuildResult['stats'] {
-  let gzip: number | undefined;
-  const stats = {
-    pages,
-    html: 0,
-    js: 0,
-    css: 0,
-    // Compressed when asked for: the dev server rebuilds on every save and never asks.
-    get searchIndexGzip(): number {
-      gzip ??= searchParts.reduce((total, json) => total + gzipSize(json), 0);
-      return gzip;
-    },
-    searchDocuments,
-  };
-  for (const [file, data] of files) {
-    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    if (file.endsWith('.html')) stats.html += size;
-    else if (file.endsWith('.js')) stats.js += size;
-    else if (file.endsWith('.css')) stats.css += size;
-  }
-  return stats;
-}
-
-function gzipSize(text: string): number {
-  return gzipSync(text, { level: 9 }).byteLength;
 }

@@ -7,8 +7,7 @@ import { BuildFailed, formatErrors, formatWarnings } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
 import { OutputError } from './write/output-error.ts';
-import { resolveOutFolder } from './write/out-folder.ts';
-import { writeOutput } from './write/write-output.ts';
+import { openOutput } from './write/write-output.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
@@ -72,11 +71,20 @@ function warn(result: BuildResult): void {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/**
+ * A small index is told as a visitor downloads it, compressed; a large one by its size and
+ * parts (compressing megabytes to print one figure would cost seconds, and a query loads a few parts).
+ */
+function searchSize(stats: BuildResult['stats']): string {
+  if (stats.searchIndexBytes <= 1024 * 1024) return `${kb(stats.searchIndexGzip)} gzip`;
+  return `${(stats.searchIndexBytes / 1024 / 1024).toFixed(1)} MB in ${stats.searchIndexParts} parts`;
+}
+
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
   const { stats } = result;
   return [
     `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
-    `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${kb(stats.searchIndexGzip)} gzip (${stats.searchDocuments} documents)`,
+    `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
   ].join('\n');
 }
 
@@ -127,8 +135,9 @@ export function createProgram(cwd: string): Command {
         const start = performance.now();
         const outDir = path.resolve(cwd, options.out);
         const where = { project: cwd, force: options.force, shown: options.out };
-        // Refused before the build, so a wrong --out costs nothing; checked again when written.
-        await resolveOutFolder(outDir, where);
+        // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
+        // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
+        const output = await openOutput(outDir, where);
         const result = await build({
           root: cwd,
           now: options.now,
@@ -136,8 +145,12 @@ export function createProgram(cwd: string): Command {
           origin: options.origin,
           workers: options.workers,
           onProgress: progressLine(mode),
+          output,
+        }).catch(async (error: unknown) => {
+          await output.abort();
+          throw error;
         });
-        await writeOutput(outDir, result.files, where);
+        await output.commit();
         warn(result);
         say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
       },

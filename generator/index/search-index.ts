@@ -1,6 +1,7 @@
 import { mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
-import { splitIndex } from './split-index.ts';
+import { type CountedDocument, countDocument, Postings } from './postings.ts';
+import { splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
   /** The page's route, or route#anchor for a part of it: unique, and what the documents are ordered by. */
@@ -65,29 +66,51 @@ function unseenSentences(extra: string, shown: string): string {
 }
 
 /**
- * Every indexable page as a document, and each of its parts, in route order, split into the
+ * A rendered page's documents in index order: the page, then its parts by anchor (none for a
+ * page kept out of search). Made where the page is rendered, from what the render produced.
+ */
+export function pageDocuments(page: RenderedPage, href: (route: string) => string): SearchDocument[] {
+  if (page.noindex) return [];
+  const parts = sectionDocuments(page, href).sort((a, b) => byText(a.id, b.id));
+  return [searchDocument(page, href), ...parts];
+}
+
+/** The documents of the indexable pages in index order: pages by route, each followed by its parts. */
+export function searchDocuments(pages: RenderedPage[], href: (route: string) => string): SearchDocument[] {
+  return [...pages].sort((a, b) => byText(a.route, b.route)).flatMap((page) => pageDocuments(page, href));
+}
+
+/**
+ * Every indexable page as a document, and each of its parts, in index order, split into the
  * parts a query fetches on demand (split-index.ts). The same pages give the same bytes and
- * the same hashed names.
+ * the same hashed names, in whatever order they come.
  */
 export function buildSearchIndex(pages: RenderedPage[], href: (route: string) => string): SearchIndexFile {
-  return indexDocuments(searchDocuments(pages, href));
+  const index = new SearchIndexBuilder();
+  for (const document of searchDocuments(pages, href)) index.add(countDocument(document, SNIPPET_LENGTH));
+  return index.finish();
 }
 
-/** The documents of the indexable pages: each page, then each of its parts. */
-export function searchDocuments(pages: RenderedPage[], href: (route: string) => string): SearchDocument[] {
-  return pages
-    .filter((page) => !page.noindex)
-    .flatMap((page) => [searchDocument(page, href), ...sectionDocuments(page, href)]);
+/**
+ * The index built a document at a time, in index order (pages by route): a build adds each
+ * page's counted documents as its render comes back, and holds no page's whole text.
+ */
+export class SearchIndexBuilder {
+  readonly #postings = new Postings();
+
+  add(document: CountedDocument): void {
+    this.#postings.add(document);
+  }
+
+  finish(): SearchIndexFile {
+    const { path, files } = splitPostings(this.#postings, { snippet: SNIPPET_LENGTH });
+    let bytes = 0;
+    for (const json of files.values()) bytes += Buffer.byteLength(json);
+    return { path, files, documents: this.#postings.documents.length, bytes };
+  }
 }
 
-/** The index of documents made elsewhere (a render worker): the order they come in does not matter. */
-export function indexDocuments(documents: SearchDocument[]): SearchIndexFile {
-  const sorted = [...documents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const { path, files } = splitIndex(sorted, { snippet: SNIPPET_LENGTH });
-  let bytes = 0;
-  for (const json of files.values()) bytes += Buffer.byteLength(json);
-  return { path, files, documents: sorted.length, bytes };
-}
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** One line of text in composed Unicode, so «å» typed by a visitor matches «å» in the content. */
 function tidy(text: string): string {

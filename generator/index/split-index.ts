@@ -17,13 +17,9 @@
  */
 import { createHash } from 'node:crypto';
 import { contentHash } from '../hash.ts';
+import { countDocument, type IndexDocument, Postings } from './postings.ts';
 
-/** A document as the index holds it: `content` is only read for its words and its first characters. */
-export interface IndexDocument {
-  title: string;
-  url: string;
-  content: string;
-}
+export { type IndexDocument, wordsOf } from './postings.ts';
 
 export interface SplitIndexManifest {
   /** Format version, read by the browser: a change of format is a change of name. */
@@ -79,45 +75,17 @@ export interface SplitIndex {
   files: Map<string, string>;
 }
 
-/** The words of a text as the index and the browser see them: letters and digits, lower case. */
-export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
-
-const TITLE = 2;
-const TEXT = 1;
-
 /** Splits documents (in the order the browser numbers them) into the manifest and its parts. */
 export function splitIndex(documents: IndexDocument[], options: SplitIndexOptions): SplitIndex {
+  const postings = new Postings();
+  for (const document of documents) postings.add(countDocument(document, options.snippet));
+  return splitPostings(postings, options);
+}
+
+/** The manifest and parts of postings built a document at a time (as a build does, from its render workers). */
+export function splitPostings({ lists: postings, documents }: Postings, options: SplitIndexOptions): SplitIndex {
   const postingsBytes = options.postingsBytes ?? 12_000;
   const docsPer = options.docsPer ?? 8;
-  const postings = new Map<string, number[]>();
-  documents.forEach((document, number) => {
-    const seen = new Map<string, { times: number; where: number }>();
-    const add = (text: string, where: number) => {
-      for (const word of wordsOf(text)) {
-        const entry = seen.get(word);
-        if (entry) {
-          entry.times += 1;
-          entry.where |= where;
-        } else seen.set(word, { times: 1, where });
-      }
-    };
-    add(document.title, TITLE);
-    add(document.content, TEXT);
-    for (const [word, { times, where }] of seen) {
-      let list = postings.get(word);
-      if (!list) {
-        list = [];
-        postings.set(word, list);
-      }
-      list.push(number, times * 4 + where);
-    }
-  });
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const frequency = (word: string) => (postings.get(word)?.length ?? 0) / 2;
   const byFrequency = [...postings.keys()].sort((a, b) => frequency(b) - frequency(a) || byName(a, b));

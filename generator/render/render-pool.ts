@@ -16,6 +16,8 @@ import type { PageSummary } from '../contract.ts';
 import { ContentError, type ErrorDetails } from '../errors.ts';
 import type { SiteBundle } from '../bundle/load-site.ts';
 import { toolRoot } from '../bundle/tool-files.ts';
+import type { CountedDocument } from '../index/postings.ts';
+import type { PageOutput } from '../write/gather-output.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import type { RenderInput, RenderedPage } from './render-pages.ts';
 
@@ -35,6 +37,8 @@ export interface WorkerSetup {
   collections: Array<[string, string]>;
   /** The processed photos, so a page shows the same <picture> on any thread. */
   photos: RenderInput['photos'];
+  /** The output folder being written: a page is written here by its worker, not sent back. */
+  writeTo?: string;
 }
 
 export interface RenderJob {
@@ -43,11 +47,18 @@ export interface RenderJob {
 }
 
 export interface RenderOutcome {
-  rendered: RenderedPage | undefined;
+  /** The page, when it is not written by the worker (no `writeTo`). */
+  rendered?: RenderedPage;
+  /** The page written into `writeTo`: what is kept of it, and its size. */
+  written?: PageOutput & { bytes: number };
+  /** Why writing it failed (an errno error's fields). */
+  writeFailure?: { message: string; code?: string; syscall?: string; path?: string };
   warnings: ErrorDetails[];
   errors: ErrorDetails[];
   /** Content files the page published, as `file:<path>` (itself) or `photo:<path>` (a photo's variants). */
   used: string[];
+  /** Its search documents in index order, their words counted here (index/postings.ts). */
+  documents: CountedDocument[];
 }
 
 type Reply =
@@ -58,22 +69,35 @@ type Reply =
 /** Pages per message: large enough that messages cost little, small enough to share the work evenly. */
 const BATCH = 64;
 
-/** Renders `pages` on `count` workers; the outcomes are in the order of `pages`. */
+/**
+ * Renders `pages` on `count` workers. Each outcome is handed to `onOutcome` in the order of
+ * `pages` (a batch that comes back early waits for those before it), and then let go: what
+ * the caller does not keep is not held.
+ */
 export async function renderOnWorkers(
   setup: WorkerSetup,
   pages: ValidatedPage[],
   count: number,
-  onRendered?: (done: number) => void,
-): Promise<RenderOutcome[]> {
+  onOutcome: (outcome: RenderOutcome, index: number) => void,
+): Promise<void> {
   const file = await workerFile();
-  const outcomes: RenderOutcome[] = new Array(pages.length);
-  let done = 0;
+  const waiting = new Map<number, RenderOutcome[]>();
+  let due = 0;
+  const deliver = () => {
+    for (let batch = waiting.get(due); batch; batch = waiting.get(due)) {
+      waiting.delete(due);
+      for (const outcome of batch) {
+        onOutcome(outcome, due);
+        due += 1;
+      }
+    }
+  };
   // The page source without its parsed front matter: the render reads its text and body only.
-  const batches: RenderJob[] = [];
+  const jobs: RenderJob[] = [];
   // At least four batches a worker, so that one slow batch does not leave the others idle.
   const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (count * 4))));
   for (let start = 0; start < pages.length; start += size) {
-    batches.push({
+    jobs.push({
       id: start,
       pages: pages.slice(start, start + size).map((page) => {
         const { frontMatter: _, ...source } = page.sourcePage;
@@ -81,19 +105,20 @@ export async function renderOnWorkers(
       }),
     });
   }
-  const workers = Array.from(
-    { length: Math.min(count, batches.length) },
-    () => new Worker(file, { workerData: setup }),
-  );
+  const workers = Array.from({ length: Math.min(count, jobs.length) }, () => new Worker(file, { workerData: setup }));
   try {
     await Promise.all(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            // Two jobs in hand, so that a worker never waits for this thread to answer.
+            let inHand = 0;
             const next = () => {
-              const job = batches.shift();
-              if (job) worker.postMessage(job);
-              else resolve();
+              const job = jobs.shift();
+              if (job) {
+                worker.postMessage(job);
+                inHand += 1;
+              } else if (inHand === 0) resolve();
             };
             worker.on('error', reject);
             worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code}).`)));
@@ -105,10 +130,16 @@ export async function renderOnWorkers(
                 reject(error);
                 return;
               }
+              if ('ready' in reply) next();
               if ('outcomes' in reply) {
-                outcomes.splice(reply.id, reply.outcomes.length, ...reply.outcomes);
-                done += reply.outcomes.length;
-                onRendered?.(done);
+                inHand -= 1;
+                waiting.set(reply.id, reply.outcomes);
+                try {
+                  deliver();
+                } catch (error) {
+                  reject(error);
+                  return;
+                }
               }
               next();
             });
@@ -118,7 +149,6 @@ export async function renderOnWorkers(
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  return outcomes;
 }
 
 export const contentError = (details: ErrorDetails): ContentError => new ContentError(details);

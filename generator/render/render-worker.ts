@@ -9,6 +9,8 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import type { ContentError, ErrorDetails } from '../errors.ts';
+import { pageDocuments, SNIPPET_LENGTH } from '../index/search-index.ts';
+import { countDocument } from '../index/postings.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
@@ -17,7 +19,9 @@ import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { photoOutputs } from './photo-pages.ts';
 import type { RenderJob, RenderOutcome, WorkerSetup } from './render-pool.ts';
-import { renderPage, type RenderInput } from './render-pages.ts';
+import { renderPage, type RenderedPage, type RenderInput } from './render-pages.ts';
+import { pageOutput } from '../write/gather-output.ts';
+import { writeFileIn } from '../write/write-output.ts';
 
 const setup = workerData as WorkerSetup;
 const site = await runSiteCode(setup.site);
@@ -63,6 +67,21 @@ const details = (error: ContentError): ErrorDetails => ({
   hint: error.hint,
 });
 
+/** Folders known to exist under setup.writeTo. */
+const made = new Set<string>();
+
+/** Writes the page into the output folder; what is sent back is what the main thread keeps of it. */
+function write(rendered: RenderedPage): Pick<RenderOutcome, 'written' | 'writeFailure'> {
+  const written = { ...pageOutput(rendered), bytes: Buffer.byteLength(rendered.html) };
+  try {
+    writeFileIn(setup.writeTo ?? '', input.urls.fileOf(rendered.route), rendered.html, made);
+    return { written };
+  } catch (error) {
+    const { message, code, syscall, path: file } = error as NodeJS.ErrnoException;
+    return { written, writeFailure: { message, code, syscall, path: file } };
+  }
+}
+
 parentPort?.on('message', (job: RenderJob) => {
   try {
     const outcomes = job.pages.map((page): RenderOutcome => {
@@ -70,8 +89,10 @@ parentPort?.on('message', (job: RenderJob) => {
       const used = new Set<string>();
       assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
       const rendered = renderPage(input, page as ValidatedPage, setup.summaries, errors);
+      const documents = rendered ? pageDocuments(rendered, input.urls.href) : [];
       return {
-        rendered: rendered && { ...rendered, warnings: undefined },
+        ...(rendered && (setup.writeTo ? write(rendered) : { rendered: { ...rendered, warnings: undefined } })),
+        documents: documents.map((document) => countDocument(document, SNIPPET_LENGTH)),
         warnings: (rendered?.warnings ?? []).map(details),
         errors: errors.map(details),
         used: [...used],

@@ -27,9 +27,19 @@ export const basePageSchema = z.object({
 
 /** A template's own fields, unknown ones refused whether or not the template's schema says so. */
 export function strict(schema: ZodType | undefined): ZodType {
-  if (!schema) return z.strictObject({});
-  return schema instanceof z.ZodObject ? schema.strict() : schema;
+  if (!schema) return NO_FIELDS;
+  if (!(schema instanceof z.ZodObject)) return schema;
+  // Made once per schema: Zod compiles a schema on its first use, which costs more than a check.
+  let made = strictSchemas.get(schema);
+  if (!made) {
+    made = schema.strict();
+    strictSchemas.set(schema, made);
+  }
+  return made;
 }
+
+const NO_FIELDS = z.strictObject({});
+const strictSchemas = new WeakMap<ZodType, ZodType>();
 
 /** The site settings the generator itself reads from the `site` collection. */
 export const siteSettingsSchema = z.object({
@@ -132,8 +142,11 @@ export function validateContent(
  */
 export type ValidatedPages = WeakMap<PageSource, { site: SiteDefinition; page: ValidatedPage }>;
 
+/** The fields every page has; the template's own are checked apart. */
+const looseBaseSchema = basePageSchema.loose();
+
 function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: ContentError[]): ValidatedPage | undefined {
-  const base = validateSource(sourcePage.frontMatter, basePageSchema.loose(), errors);
+  const base = validateSource(sourcePage.frontMatter, looseBaseSchema, errors);
   const raw = sourcePage.frontMatter.data;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   // The template's fields are checked even when a base field is wrong, so that every problem

@@ -7,8 +7,22 @@ import type { Urls } from '../urls.ts';
 import { headersFile } from './headers-file.ts';
 import { redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.ts';
 
+/** What the site's other files need of a page once its HTML is written. */
+export interface PageOutput {
+  route: string;
+  noindex: boolean;
+  securityPolicy: string;
+  lastmod?: string;
+}
+
+/** What is kept of a rendered page once its HTML is written. */
+export function pageOutput(page: RenderedPage): PageOutput {
+  const { route, noindex, securityPolicy } = page;
+  return { route, noindex, securityPolicy, ...(page.page.lastmod === undefined ? {} : { lastmod: page.page.lastmod }) };
+}
+
 export interface OutputParts {
-  pages: RenderedPage[];
+  pages: PageOutput[];
   notFound: RenderedPage | undefined;
   routes: RouteTable;
   urls: Urls;
@@ -22,7 +36,7 @@ export interface OutputParts {
 }
 
 /**
- * Every file of the output, by path, in a stable order: pages, 404.html, redirect pages and
+ * Every file of the output but the pages (written as they are rendered), by path: 404.html, redirect pages and
  * _redirects, sitemap.xml, robots.txt, the search index's parts, the bundled browser code and the
  * content images in use.
  */
@@ -38,7 +52,6 @@ export function gatherOutput({
   siteFiles,
 }: OutputParts): Map<string, string | Uint8Array> {
   const out = new Map<string, string | Uint8Array>();
-  for (const page of pages) out.set(urls.fileOf(page.route), page.html);
   if (notFound) out.set('404.html', notFound.html);
   for (const [route, text] of siteFiles ?? []) out.set(urls.fileOf(route), text);
   const redirects = [...routes].flatMap(([from, entry]) =>
@@ -50,7 +63,7 @@ export function gatherOutput({
   out.set(
     'sitemap.xml',
     sitemapXml(
-      pages.filter((page) => !page.noindex).map((page) => ({ route: page.route, lastmod: page.page.lastmod })),
+      pages.filter((page) => !page.noindex).map((page) => ({ route: page.route, lastmod: page.lastmod })),
       urls,
     ),
   );
@@ -58,5 +71,5 @@ export function gatherOutput({
   for (const [file, json] of index.files) out.set(file, json);
   for (const [file, data] of client.files) out.set(file, data);
   for (const { output, bytes } of assets.used.values()) out.set(output, bytes);
-  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return out;
 }

@@ -7,10 +7,11 @@
  * catch-all CSP would take a widget's hosts away from the one page that needs them.
  */
 import type { RenderedPage } from '../render/render-pages.ts';
+import type { PageOutput } from './gather-output.ts';
 import { headerPolicy } from '../render/security-policy.ts';
 import type { Urls } from '../urls.ts';
 
-export function headersFile(pages: RenderedPage[], notFound: RenderedPage | undefined, urls: Urls): string {
+export function headersFile(pages: PageOutput[], notFound: RenderedPage | undefined, urls: Urls): string {
   const rules: Array<[path: string, headers: string[]]> = [
     [`${urls.base}*`, ['X-Content-Type-Options: nosniff', 'Referrer-Policy: strict-origin-when-cross-origin']],
     [`${urls.base}assets/*`, ['Cache-Control: public, max-age=31536000, immutable']],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
@@ -9,57 +10,127 @@ import { resolveOutFolder, type OutFolderOptions } from './out-folder.ts';
 /** The folder's name in the names of its lock and temporary folders, short enough to leave room. */
 const short = (name: string) => name.slice(0, 40);
 
+/** A build's output folder while it is written: files go into a fresh folder until commit() swaps it in. */
+export interface OutputFolder {
+  /** The fresh folder being written: a render worker writes its pages into it (writeFileIn). */
+  readonly folder: string;
+  /** Writes one file (a path relative to the site's root); a failure is told by commit(). */
+  write(file: string, data: string | Uint8Array): void;
+  /** A write done elsewhere (a render worker) failed: commit() tells it. */
+  fail(error: unknown): void;
+  /** Puts the written site in place of the folder's old one, in one rename. */
+  commit(): Promise<void>;
+  /** Removes what was written; the folder keeps the site it had. */
+  abort(): Promise<void>;
+}
+
+/** Fresh folders being written by this process: never a leftover, whatever their pid says. */
+const writing = new Set<string>();
+
 /**
- * Writes the site into a fresh folder beside `outDir`, then swaps it into place, so `outDir`
- * is never half-written: a reader sees the old site or the new one. Only a folder clubsite may
- * replace is written (see out-folder.ts); builds into one folder take turns (build-lock.ts);
- * what a killed build left beside the folder is cleaned away by the next one. A symlinked
- * `outDir` stays a link: the folder it points to is the one replaced.
+ * Opens `outDir` for a build: files are written, as they are made, into a fresh folder beside
+ * it, which commit() swaps into place, so `outDir` is never half-written: a reader sees the old
+ * site or the new one. Only a folder clubsite may replace is written (see out-folder.ts); builds
+ * into one folder take turns at the swap (build-lock.ts); what a killed build left beside the
+ * folder is cleaned away by the next one. A symlinked `outDir` stays a link: the folder it
+ * points to is the one replaced.
  */
+export async function openOutput(outDir: string, options: OutFolderOptions = {}): Promise<OutputFolder> {
+  const shown = options.shown ?? outDir;
+  const first = await resolveOutFolder(outDir, options);
+  const parent = path.dirname(first.target);
+  const name = path.basename(first.target);
+  const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
+  try {
+    await makeFolders(parent);
+    await mkdir(fresh);
+    writing.add(fresh);
+    await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
+  } catch (error) {
+    writing.delete(fresh);
+    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
+    throw fileSystemError(error, shown);
+  }
+  const made = new Set([fresh]);
+  let failure: unknown;
+  let open = true;
+  const abort = async () => {
+    open = false;
+    writing.delete(fresh);
+    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
+  };
+  return {
+    folder: fresh,
+    write(file, data) {
+      if (failure !== undefined || !open) return;
+      try {
+        writeFileIn(fresh, file, data, made);
+      } catch (error) {
+        failure = error;
+      }
+    },
+    fail(error) {
+      failure ??= error;
+    },
+    abort,
+    async commit() {
+      open = false;
+      if (failure !== undefined) {
+        await abort();
+        throw fileSystemError(failure, shown);
+      }
+      const lock = await acquireLock(path.join(parent, `.${short(name)}.clubsite-lock`), shown).catch(
+        async (error: unknown) => {
+          await abort();
+          return Promise.reject(fileSystemError(error, shown));
+        },
+      );
+      const old = path.join(parent, `.${short(name)}.clubsite-old-${stamp}`);
+      try {
+        await removeLeftovers(parent, name, first.target);
+        // Checked again under the lock: the folder may have changed while the site was built.
+        const { target, state } = await resolveOutFolder(outDir, options);
+        if (state !== 'missing') await rename(target, old);
+        try {
+          await rename(fresh, target);
+        } catch (error) {
+          if (state !== 'missing') await rename(old, target).catch(() => undefined);
+          throw error;
+        }
+        writing.delete(fresh);
+        // The new site is in place; what could not be removed now, the next build removes.
+        if (state !== 'missing') await rm(old, { recursive: true, force: true }).catch(() => undefined);
+      } catch (error) {
+        await abort();
+        throw fileSystemError(error, shown);
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+/** Writes a file under `folder`, making its folders first (`made`: those known to exist). */
+export function writeFileIn(folder: string, file: string, data: string | Uint8Array, made: Set<string>): void {
+  const to = path.join(folder, file);
+  const parent = path.dirname(to);
+  if (!made.has(parent)) {
+    mkdirSync(parent, { recursive: true });
+    made.add(parent);
+  }
+  writeFileSync(to, data);
+}
+
+/** Writes a site held in memory (path → contents) into `outDir`, the way a build does (openOutput). */
 export async function writeOutput(
   outDir: string,
   files: ReadonlyMap<string, string | Uint8Array>,
   options: OutFolderOptions = {},
 ): Promise<void> {
-  const shown = options.shown ?? outDir;
-  const first = await resolveOutFolder(outDir, options);
-  const parent = path.dirname(first.target);
-  const name = path.basename(first.target);
-  try {
-    await makeFolders(parent);
-  } catch (error) {
-    throw fileSystemError(error, shown);
-  }
-  const lock = await acquireLock(path.join(parent, `.${short(name)}.clubsite-lock`), shown).catch((error: unknown) =>
-    Promise.reject(fileSystemError(error, shown)),
-  );
-  const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
-  const old = path.join(parent, `.${short(name)}.clubsite-old-${stamp}`);
-  try {
-    await removeLeftovers(parent, name, first.target);
-    // Checked again under the lock: the folder may have changed while the site was built.
-    const { target, state } = await resolveOutFolder(outDir, options);
-    await mkdir(fresh);
-    await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
-    const folders = new Set([...files.keys()].map((file) => path.dirname(path.join(fresh, file))));
-    await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
-    await Promise.all([...files].map(([file, data]) => writeFile(path.join(fresh, file), data)));
-    if (state !== 'missing') await rename(target, old);
-    try {
-      await rename(fresh, target);
-    } catch (error) {
-      if (state !== 'missing') await rename(old, target).catch(() => undefined);
-      throw error;
-    }
-    // The new site is in place; what could not be removed now, the next build removes.
-    if (state !== 'missing') await rm(old, { recursive: true, force: true }).catch(() => undefined);
-  } catch (error) {
-    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
-    throw fileSystemError(error, shown);
-  } finally {
-    await lock.release();
-  }
+  const output = await openOutput(outDir, options);
+  for (const [file, data] of files) output.write(file, data);
+  await output.commit();
 }
 
 /** Creates the folders above the output one by one (a recursive mkdir spins forever under /proc). */
@@ -98,8 +169,9 @@ async function removeLeftovers(parent: string, name: string, target: string): Pr
     const match = ours.exec(entry);
     const before = match ? undefined : legacy.exec(entry);
     if (match?.[1] !== short(name) && before?.[1] !== name) continue;
-    // A leftover naming this process is a dead one's whose pid was reused: this build's own come later.
+    // A leftover naming this process is a dead one's whose pid was reused, unless this process is writing it.
     const pid = Number((match ?? before)?.[2]);
+    if (writing.has(path.join(parent, entry))) continue;
     if (pid !== process.pid && processAlive(pid)) continue;
     // Killed between its two renames: the site before is put back rather than lost.
     if (!restored && entry.includes('.clubsite-old-')) {
