@@ -27,7 +27,6 @@ import {
   siteSettingsSchema,
   validateContent,
   validateSource,
-  type ValidatedPage,
   type ValidatedPages,
 } from './validate/validate-content.ts';
 import { gatherOutput, type PageOutput, pageOutput } from './write/gather-output.ts';
