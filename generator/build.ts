@@ -5,8 +5,8 @@ import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
 import { loadSite, type LoadedSite } from './bundle/load-site.ts';
 import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError, formatError } from './errors.ts';
-import { type CountedDocument, countDocument } from './index/postings.ts';
-import { pageDocuments, SearchIndexBuilder, SNIPPET_LENGTH } from './index/search-index.ts';
+import type { CountedDocument } from './index/postings.ts';
+import { countedDocuments, SearchIndexBuilder } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
@@ -261,11 +261,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     early.forEach((page, at) => {
       const rendered = render(page);
-      const documents = rendered ? pageDocuments(rendered, urls.href) : [];
-      take(
-        rendered,
-        documents.map((document) => countDocument(document, SNIPPET_LENGTH)),
-      );
+      take(rendered, rendered ? countedDocuments(rendered, urls.href) : []);
       options.onProgress?.('render', at + 1, early.length);
     });
   });

@@ -75,6 +75,21 @@ export function pageDocuments(page: RenderedPage, href: (route: string) => strin
   return [searchDocument(page, href), ...parts];
 }
 
+const counted = new WeakMap<RenderedPage, CountedDocument[]>();
+
+/**
+ * A rendered page's documents with their words counted, as the index adds them. Kept for as
+ * long as the page is: a page the dev server reuses from its last build is not counted again.
+ */
+export function countedDocuments(page: RenderedPage, href: (route: string) => string): CountedDocument[] {
+  let documents = counted.get(page);
+  if (!documents) {
+    documents = pageDocuments(page, href).map((document) => countDocument(document, SNIPPET_LENGTH));
+    counted.set(page, documents);
+  }
+  return documents;
+}
+
 /** The documents of the indexable pages in index order: pages by route, each followed by its parts. */
 export function searchDocuments(pages: RenderedPage[], href: (route: string) => string): SearchDocument[] {
   return [...pages].sort((a, b) => byText(a.route, b.route)).flatMap((page) => pageDocuments(page, href));

@@ -5,6 +5,9 @@ import type { ValidatedPage } from '../validate/validate-content.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render-pages.ts';
 
 interface Entry {
+  /** The validated page it was rendered from: the same object (a dev session's caches) needs no key. */
+  from: ValidatedPage;
+  searchIndex: TemplateProps['searchIndex'];
   key: string;
   page: RenderedPage;
   /** Content files the page links to, with the bytes they had. */
@@ -40,6 +43,10 @@ function pageKey(page: ValidatedPage, searchIndex: TemplateProps['searchIndex'])
   const { sourcePage, ...summary } = page;
   return JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset, searchIndex ?? null]);
 }
+
+const sameIndex = (a: TemplateProps['searchIndex'], b: TemplateProps['searchIndex']) =>
+  a === b ||
+  (a !== undefined && b !== undefined && a.url === b.url && a.documents === b.documents && a.bytes === b.bytes);
 
 const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) =>
   a !== undefined && (a === b || Buffer.from(a).equals(Buffer.from(b)));
@@ -81,8 +88,9 @@ export class RenderCache {
     errors: ContentError[],
     searchIndex?: TemplateProps['searchIndex'],
   ): RenderedPage | undefined {
-    const key = pageKey(page, searchIndex);
     const entry = this.entries.get(page.source);
+    const same = entry?.from === page && sameIndex(entry.searchIndex, searchIndex);
+    const key = same && entry ? entry.key : pageKey(page, searchIndex);
     if (
       entry &&
       entry.key === key &&
@@ -112,7 +120,7 @@ export class RenderCache {
         const bytes = input.loaded.assets.get(file);
         return bytes ? [[file, bytes, use.startsWith('photo:')]] : [];
       });
-      this.entries.set(page.source, { key, page: rendered, assets });
+      this.entries.set(page.source, { from: page, searchIndex, key, page: rendered, assets });
     } else {
       this.entries.delete(page.source);
     }

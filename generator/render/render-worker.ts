@@ -9,8 +9,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import type { ContentError, ErrorDetails } from '../errors.ts';
-import { pageDocuments, SNIPPET_LENGTH } from '../index/search-index.ts';
-import { countDocument } from '../index/postings.ts';
+import { countedDocuments } from '../index/search-index.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
@@ -89,10 +88,9 @@ parentPort?.on('message', (job: RenderJob) => {
       const used = new Set<string>();
       assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
       const rendered = renderPage(input, page as ValidatedPage, setup.summaries, errors);
-      const documents = rendered ? pageDocuments(rendered, input.urls.href) : [];
       return {
         ...(rendered && (setup.writeTo ? write(rendered) : { rendered: { ...rendered, warnings: undefined } })),
-        documents: documents.map((document) => countDocument(document, SNIPPET_LENGTH)),
+        documents: rendered ? countedDocuments(rendered, input.urls.href) : [],
         warnings: (rendered?.warnings ?? []).map(details),
         errors: errors.map(details),
         used: [...used],
