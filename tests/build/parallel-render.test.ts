@@ -113,4 +113,35 @@ describe('a site of 2,000 pages', () => {
       await writeFile(file(1234), text);
     }
   });
+
+  test('written as rendered, yet a mistake found on the last pages leaves the last good dist/ as it was', {
+    timeout: 300_000,
+  }, async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'clubsite-stream-'));
+    const out = path.join(parent, 'dist');
+    const text = syntheticPage(COUNT - 1, COUNT);
+    try {
+      expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00'], project.root)).toBe(0);
+      const good = await tree(out);
+      expect(good.size).toBeGreaterThan(COUNT);
+      // The last synthetic page in route order: the 1,999 before it are written before its broken link is found.
+      await writeFile(
+        file(COUNT - 1),
+        `${text}
+Se [siden som mangler](/${SYNTHETIC_FOLDER}/finnes-ikke).\n`,
+      );
+      expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00'], project.root)).toBe(1);
+      const after = await tree(out);
+      expect([...after.keys()]).toEqual([...good.keys()]);
+      for (const [name, bytes] of good) expect(after.get(name)?.equals(bytes), name).toBe(true);
+      // Nothing half-written is left beside it.
+      expect(await readdir(parent)).toEqual(['dist']);
+    } finally {
+      await writeFile(file(COUNT - 1), text);
+      await rm(parent, { recursive: true, force: true });
+      vi.restoreAllMocks();
+    }
+  });
 });
