@@ -32,7 +32,8 @@ export interface SearchIndexFile {
 /** What a visitor can find on a page: its main content as text, plus what its widgets can show. */
 export function searchDocument(page: RenderedPage, href: (route: string) => string): SearchDocument {
   const title = tidy(page.page.title);
-  const text = tidy(textOfHtml(withoutTitleHeading(mainOfHtml(page.html), title)));
+  // textOfHtml folds its spaces already: only the composition is left to make the same.
+  const text = textOfHtml(withoutTitleHeading(mainOfHtml(page.html), title)).normalize('NFC');
   const content = [text, unseenSentences(tidy(page.searchText), text)].filter((part) => part !== '').join(' ');
   return { id: page.route, title, url: href(page.route), content };
 }

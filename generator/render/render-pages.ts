@@ -5,7 +5,7 @@ import type { Page, PageSummary, SearchSection, SiteDefinition, TemplateProps } 
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { brokenLink, type RouteTable } from '../route/route-table.ts';
-import { traceValue } from '../route/trace-value.ts';
+import { type TraceSources, traceValue } from '../route/trace-value.ts';
 import { slugOf, type Urls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import type { ContentAssets } from './assets.ts';
@@ -18,7 +18,8 @@ import { pagePolicy } from './security-policy.ts';
 export interface RenderInput {
   site: SiteDefinition;
   data: Record<string, unknown>;
-  loaded: LoadedContent;
+  /** What a broken link or a missing file found in a render is traced back to (the whole content on the main thread). */
+  loaded: TraceSources & Pick<LoadedContent, 'assets'>;
   routes: RouteTable;
   now: Date;
   urls: Urls;

@@ -35,6 +35,8 @@ export interface WorkerSetup {
   assets: Array<[string, Uint8Array]>;
   /** Collection name → its file, relative to root. */
   collections: Array<[string, string]>;
+  /** Folder collection name → its files' names and text, so a broken link in an entry is traced to its line. */
+  entries: Array<[string, Array<{ file: string; text: string }>]>;
   /** The processed photos, so a page shows the same <picture> on any thread. */
   photos: RenderInput['photos'];
   /** The output folder being written: a page is written here by its worker, not sent back. */

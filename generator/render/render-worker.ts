@@ -10,7 +10,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import type { ContentError, ErrorDetails } from '../errors.ts';
 import { countedDocuments } from '../index/search-index.ts';
-import type { LoadedContent } from '../load/load-content.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import { createUrls } from '../urls.ts';
@@ -31,14 +30,13 @@ const assets = new ContentAssets(
   (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
   photoOutputs(setup.photos),
 );
-// Only what a broken link is traced to: the collections' files, as the main thread read them.
-const loaded: LoadedContent = {
+// Only what a broken link is traced to: the collections' files, as the main thread read them,
+// and the text of the folder collections' files.
+const loaded: RenderInput['loaded'] = {
   collections: new Map(
     setup.collections.map(([name, file]) => [name, parseYaml(file, readFileSync(path.join(setup.root, file), 'utf8'))]),
   ),
-  // Not sent to workers: a problem in a value of a folder collection's entry is told at the page.
-  entries: new Map(),
-  pages: [],
+  entries: new Map(setup.entries),
   assets: new Map(),
 };
 // Pages only ask whether a route exists.

@@ -1,6 +1,11 @@
-import type { LoadedContent } from '../load/load-content.ts';
 import type { PageSource } from '../load/page-source.ts';
-import { findScalar } from '../load/yaml-source.ts';
+import { findScalar, type YamlSource } from '../load/yaml-source.ts';
+
+/** What a value is traced through: the collections' files, and the text of each folder collection's files. */
+export interface TraceSources {
+  collections: ReadonlyMap<string, YamlSource>;
+  entries: ReadonlyMap<string, ReadonlyArray<Pick<PageSource, 'file' | 'text'>>>;
+}
 
 export interface Trace {
   file: string;
@@ -13,8 +18,12 @@ export interface Trace {
  * then front matter), then the collections and the files of folder collections. Used to put a file and line on a broken link or a
  * missing image that only shows up once the page is rendered.
  */
-export function traceValue(value: string, page: PageSource | undefined, content: LoadedContent): Trace | undefined {
-  const inText = (source: PageSource): Trace | undefined => {
+export function traceValue(
+  value: string,
+  page: Pick<PageSource, 'file' | 'text'> | undefined,
+  content: TraceSources,
+): Trace | undefined {
+  const inText = (source: Pick<PageSource, 'file' | 'text'>): Trace | undefined => {
     const lines = source.text.split('\n');
     const index = lines.findIndex((line) => line.includes(value));
     if (index === -1) return undefined;

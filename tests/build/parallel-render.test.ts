@@ -52,6 +52,24 @@ describe('the club site built with and without worker threads', () => {
   });
 });
 
+describe('a mistake in a news post that a list page shows', () => {
+  let project: DevProject;
+  afterAll(() => project?.remove());
+
+  test('is traced to the post, at its line, with workers as without', { timeout: 120_000 }, async () => {
+    project = await copyProject(projectRoot);
+    const post = path.join(project.contentDir, 'nyheter/2025-09-01-pamelding-svommekurs.md');
+    const text = await readFile(post, 'utf8');
+    await writeFile(post, text.replace('image: images/forside-kurs.svg', 'image: images/finnes-ikke.svg'));
+    const told = async (workers: number) =>
+      (await buildErrors(project.root, { workers, now: '2025-12-10T18:00' })).map(formatError);
+    const one = await told(1);
+    expect(one.length).toBeGreaterThan(0);
+    for (const error of one) expect(error).toMatch(/^✖ content\/nyheter\/2025-09-01-pamelding-svommekurs\.md:6:/);
+    expect(await told(3)).toEqual(one);
+  });
+});
+
 describe('a site of 2,000 pages', () => {
   const COUNT = 2000;
   let project: DevProject;
