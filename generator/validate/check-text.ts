@@ -1,6 +1,7 @@
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
+import type { PageSource } from '../load/page-source.ts';
 import type { YamlSource } from '../load/yaml-source.ts';
 import { fieldPath } from './describe-issue.ts';
 import {
@@ -21,21 +22,36 @@ import {
 export function checkText(loaded: LoadedContent, errors: ContentError[], warnings: ContentError[]): void {
   for (const source of loaded.collections.values()) checkYaml(source, errors, warnings);
   for (const page of [...loaded.pages, ...[...loaded.entries.values()].flat()]) {
-    checkYaml(page.frontMatter, errors, warnings);
-    page.body.split('\n').forEach((line, index) => {
-      const name = controlCharacterName(line);
-      if (name)
-        errors.push(
-          controlCharacter(
-            page.file,
-            index + 1 + page.bodyLineOffset,
-            line.search(CONTROL_CHARACTER) + 1,
-            undefined,
-            name,
-          ),
-        );
-    });
+    // A page's findings are its own: one the dev server parsed before is not read again.
+    let found = checked.get(page);
+    if (!found) {
+      found = { errors: [], warnings: [] };
+      checkPage(page, found.errors, found.warnings);
+      checked.set(page, found);
+    }
+    errors.push(...found.errors);
+    warnings.push(...found.warnings);
   }
+}
+
+const checked = new WeakMap<PageSource, { errors: ContentError[]; warnings: ContentError[] }>();
+
+function checkPage(page: PageSource, errors: ContentError[], warnings: ContentError[]): void {
+  checkYaml(page.frontMatter, errors, warnings);
+  if (!CONTROL_CHARACTER.test(page.body)) return;
+  page.body.split('\n').forEach((line, index) => {
+    const name = controlCharacterName(line);
+    if (name)
+      errors.push(
+        controlCharacter(
+          page.file,
+          index + 1 + page.bodyLineOffset,
+          line.search(CONTROL_CHARACTER) + 1,
+          undefined,
+          name,
+        ),
+      );
+  });
 }
 
 function checkYaml(source: YamlSource, errors: ContentError[], warnings: ContentError[]): void {
