@@ -352,7 +352,10 @@ function workerSetup(
     },
     assets: [...input.loaded.assets],
     collections: [...input.loaded.collections].map(([name, source]) => [name, source.file]),
-    entries: [...input.loaded.entries].map(([name, sources]) => [name, sources.map(({ file, text }) => ({ file, text }))]),
+    entries: [...input.loaded.entries].map(([name, sources]) => [
+      name,
+      sources.map(({ file, text }) => ({ file, text })),
+    ]),
     photos: input.photos,
     writeTo,
   };
