@@ -7,7 +7,7 @@ import { BuildFailed, formatErrors, formatWarnings } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
 import { OutputError } from './write/output-error.ts';
-import { openOutput } from './write/write-output.ts';
+import { discardWriting, openOutput } from './write/write-output.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
@@ -136,21 +136,36 @@ export function createProgram(cwd: string): Command {
         const outDir = path.resolve(cwd, options.out);
         const where = { project: cwd, force: options.force, shown: options.out };
         // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
-        // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
-        const output = await openOutput(outDir, where);
-        const result = await build({
-          root: cwd,
-          now: options.now,
-          base: options.base,
-          origin: options.origin,
-          workers: options.workers,
-          onProgress: progressLine(mode),
-          output,
-        }).catch(async (error: unknown) => {
-          await output.abort();
-          throw error;
-        });
-        await output.commit();
+        // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
+        let exitCode: number | undefined;
+        const interrupted = (signal: NodeJS.Signals) => {
+          exitCode = signal === 'SIGINT' ? 130 : 143;
+          if (discardWriting()) process.exit(exitCode);
+        };
+        process.on('SIGINT', interrupted);
+        process.on('SIGTERM', interrupted);
+        let result: BuildResult;
+        try {
+          // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
+          const output = await openOutput(outDir, where);
+          result = await build({
+            root: cwd,
+            now: options.now,
+            base: options.base,
+            origin: options.origin,
+            workers: options.workers,
+            onProgress: progressLine(mode),
+            output,
+          }).catch(async (error: unknown) => {
+            await output.abort();
+            throw error;
+          });
+          await output.commit();
+        } finally {
+          process.off('SIGINT', interrupted);
+          process.off('SIGTERM', interrupted);
+          if (exitCode !== undefined) process.exit(exitCode);
+        }
         warn(result);
         say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
       },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
@@ -26,6 +26,19 @@ export interface OutputFolder {
 
 /** Fresh folders being written by this process: never a leftover, whatever their pid says. */
 const writing = new Set<string>();
+/** Swaps under way: between their two renames, the folder is briefly missing. */
+let swapping = 0;
+
+/**
+ * For a process about to exit (interrupted): removes every folder it is writing, so nothing
+ * half-written stays beside an output folder. False while a swap is under way: let it end first.
+ */
+export function discardWriting(): boolean {
+  if (swapping > 0) return false;
+  for (const folder of writing) rmSync(folder, { recursive: true, force: true });
+  writing.clear();
+  return true;
+}
 
 /**
  * Opens `outDir` for a build: files are written, as they are made, into a fresh folder beside
@@ -44,8 +57,8 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
   try {
     await makeFolders(parent);
-    await mkdir(fresh);
     writing.add(fresh);
+    await mkdir(fresh);
     await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
   } catch (error) {
     writing.delete(fresh);
@@ -91,14 +104,19 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
         await removeLeftovers(parent, name, first.target);
         // Checked again under the lock: the folder may have changed while the site was built.
         const { target, state } = await resolveOutFolder(outDir, options);
-        if (state !== 'missing') await rename(target, old);
+        swapping += 1;
         try {
-          await rename(fresh, target);
-        } catch (error) {
-          if (state !== 'missing') await rename(old, target).catch(() => undefined);
-          throw error;
+          if (state !== 'missing') await rename(target, old);
+          try {
+            await rename(fresh, target);
+          } catch (error) {
+            if (state !== 'missing') await rename(old, target).catch(() => undefined);
+            throw error;
+          }
+          writing.delete(fresh);
+        } finally {
+          swapping -= 1;
         }
-        writing.delete(fresh);
         // The new site is in place; what could not be removed now, the next build removes.
         if (state !== 'missing') await rm(old, { recursive: true, force: true }).catch(() => undefined);
       } catch (error) {

@@ -360,6 +360,33 @@ describe('a build killed mid-way', () => {
   }, 240_000);
 });
 
+describe('a build interrupted with Ctrl-C', () => {
+  test('removes its half-written folder as it stops, and leaves the last good dist/ whole', async () => {
+    const { outer: dir, root: mini } = await miniProject();
+    expect((await inProcess(['build'], mini)).code).toBe(0);
+    const reference = await tree(path.join(mini, 'dist'));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const child = spawn(process.execPath, [cli, 'build'], {
+        cwd: mini,
+        env: { ...process.env, CLUBSITE_NOW: NOW },
+        stdio: 'ignore',
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // The moment the fresh folder appears, the site is being written into it.
+      const watcher = watch(mini, (_event, name) => {
+        if (String(name).includes('.clubsite-new-')) child.kill(signal);
+      });
+      const code = await exited;
+      watcher.close();
+      // Stopped (130 or 143), or, if the signal came as the swap began, finished first and then stopped.
+      expect([130, 143]).toContain(code);
+      expect(await leftovers(mini)).toEqual([]);
+      expect(await tree(path.join(mini, 'dist'))).toEqual(reference);
+    }
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+});
+
 describe('commands at once', () => {
   test('four builds into one folder and a check, over three rounds: no crash, one complete build', async () => {
     const { outer: dir, root: mini } = await miniProject();
