@@ -30,7 +30,7 @@ import {
   type ValidatedPages,
 } from './validate/validate-content.ts';
 import { gatherOutput, type PageOutput, pageOutput } from './write/gather-output.ts';
-import type { OutputFolder } from './write/write-output.ts';
+import { makeFoldersFor, type OutputFolder } from './write/write-output.ts';
 
 export interface BuildOptions {
   /** The site's folder: its content folder and the code its site definition imports are here. */
@@ -243,20 +243,39 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
   await stage('render', async () => {
     if (workers > 1) {
-      const setup = workerSetup(input, summaries, site, root, options.output?.folder);
-      await renderOnWorkers(setup, early, workers, (outcome, at) => {
-        for (const use of outcome.used) {
-          const file = use.slice(use.indexOf(':') + 1);
-          if (use.startsWith('photo:')) input.assets.publish(file);
-          else input.assets.url(file);
+      const writeTo = options.output?.folder;
+      const setup = { ...workerSetup(input, summaries, site, root, writeTo), foldersMade: writeTo !== undefined };
+      const makeFolders = () => {
+        if (!writeTo) return;
+        try {
+          makeFoldersFor(
+            writeTo,
+            early.map((page) => urls.fileOf(page.route)),
+          );
+        } catch (error) {
+          // Told as any write that failed: when the output is committed.
+          options.output?.fail(error);
         }
-        errors.push(...outcome.errors.map(contentError));
-        const pageWarnings = outcome.warnings.map(contentError);
-        if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, outcome.documents);
-        else if (outcome.written) written(outcome.written, outcome.documents, pageWarnings, outcome.written.bytes);
-        if (outcome.writeFailure) options.output?.fail(Object.assign(new Error(), outcome.writeFailure));
-        options.onProgress?.('render', at + 1, early.length);
-      });
+      };
+      await renderOnWorkers(
+        setup,
+        early,
+        workers,
+        (outcome, at) => {
+          for (const use of outcome.used) {
+            const file = use.slice(use.indexOf(':') + 1);
+            if (use.startsWith('photo:')) input.assets.publish(file);
+            else input.assets.url(file);
+          }
+          errors.push(...outcome.errors.map(contentError));
+          const pageWarnings = outcome.warnings.map(contentError);
+          if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, outcome.documents);
+          else if (outcome.written) written(outcome.written, outcome.documents, pageWarnings, outcome.written.bytes);
+          if (outcome.writeFailure) options.output?.fail(Object.assign(new Error(), outcome.writeFailure));
+          options.onProgress?.('render', at + 1, early.length);
+        },
+        makeFolders,
+      );
       return;
     }
     early.forEach((page, at) => {

@@ -41,6 +41,8 @@ export interface WorkerSetup {
   photos: RenderInput['photos'];
   /** The output folder being written: a page is written here by its worker, not sent back. */
   writeTo?: string;
+  /** Whether the pages' folders under writeTo are made already (by `whileStarting`). */
+  foldersMade?: boolean;
 }
 
 export interface RenderJob {
@@ -81,6 +83,8 @@ export async function renderOnWorkers(
   pages: ValidatedPage[],
   count: number,
   onOutcome: (outcome: RenderOutcome, index: number) => void,
+  /** Work for this thread while the workers start (they take a few hundred milliseconds). */
+  whileStarting?: () => void,
 ): Promise<void> {
   const file = await workerFile();
   const waiting = new Map<number, RenderOutcome[]>();
@@ -109,6 +113,7 @@ export async function renderOnWorkers(
   }
   const workers = Array.from({ length: Math.min(count, jobs.length) }, () => new Worker(file, { workerData: setup }));
   try {
+    whileStarting?.();
     await Promise.all(
       workers.map(
         (worker) =>

@@ -71,7 +71,12 @@ const made = new Set<string>();
 function write(rendered: RenderedPage): Pick<RenderOutcome, 'written' | 'writeFailure'> {
   const written = { ...pageOutput(rendered), bytes: Buffer.byteLength(rendered.html) };
   try {
-    writeFileIn(setup.writeTo ?? '', input.urls.fileOf(rendered.route), rendered.html, made);
+    writeFileIn(
+      setup.writeTo ?? '',
+      input.urls.fileOf(rendered.route),
+      rendered.html,
+      setup.foldersMade ? undefined : made,
+    );
     return { written };
   } catch (error) {
     const { message, code, syscall, path: file } = error as NodeJS.ErrnoException;

@@ -129,15 +129,25 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   };
 }
 
-/** Writes a file under `folder`, making its folders first (`made`: those known to exist). */
-export function writeFileIn(folder: string, file: string, data: string | Uint8Array, made: Set<string>): void {
+/** Writes a file under `folder`, making its folders first (`made`: those known to exist; none given: all exist). */
+export function writeFileIn(folder: string, file: string, data: string | Uint8Array, made?: Set<string>): void {
   const to = path.join(folder, file);
   const parent = path.dirname(to);
-  if (!made.has(parent)) {
+  if (made && !made.has(parent)) {
     mkdirSync(parent, { recursive: true });
     made.add(parent);
   }
   writeFileSync(to, data);
+}
+
+/**
+ * Makes the folders of `files` under `folder`, one after the other: render workers then write
+ * into them without two threads making folders in the same parent at once (which the file
+ * system serialises, at a cost).
+ */
+export function makeFoldersFor(folder: string, files: string[]): void {
+  const folders = new Set(files.map((file) => path.dirname(path.join(folder, file))));
+  for (const made of [...folders].sort()) mkdirSync(made, { recursive: true });
 }
 
 /** Writes a site held in memory (path → contents) into `outDir`, the way a build does (openOutput). */
