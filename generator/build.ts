@@ -27,6 +27,7 @@ import {
   siteSettingsSchema,
   validateContent,
   validateSource,
+  type ValidatedPage,
   type ValidatedPages,
 } from './validate/validate-content.ts';
 import { gatherOutput, type PageOutput, pageOutput } from './write/gather-output.ts';
@@ -245,12 +246,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (workers > 1) {
       const writeTo = options.output?.folder;
       const setup = { ...workerSetup(input, summaries, site, root, writeTo), foldersMade: writeTo !== undefined };
-      const makeFolders = () => {
+      // One thread makes the folders, a batch at a time: two workers making folders in one parent would wait on each other.
+      const makeFolders = (batch: ValidatedPage[]) => {
         if (!writeTo) return;
         try {
           makeFoldersFor(
             writeTo,
-            early.map((page) => urls.fileOf(page.route)),
+            batch.map((page) => urls.fileOf(page.route)),
           );
         } catch (error) {
           // Told as any write that failed: when the output is committed.

@@ -41,7 +41,7 @@ export interface WorkerSetup {
   photos: RenderInput['photos'];
   /** The output folder being written: a page is written here by its worker, not sent back. */
   writeTo?: string;
-  /** Whether the pages' folders under writeTo are made already (by `whileStarting`). */
+  /** Whether the pages' folders under writeTo are made before their batch is sent (by `beforeJob`). */
   foldersMade?: boolean;
 }
 
@@ -83,8 +83,8 @@ export async function renderOnWorkers(
   pages: ValidatedPage[],
   count: number,
   onOutcome: (outcome: RenderOutcome, index: number) => void,
-  /** Work for this thread while the workers start (they take a few hundred milliseconds). */
-  whileStarting?: () => void,
+  /** Called with each batch of pages just before a worker is given it (to make their folders). */
+  beforeJob?: (pages: ValidatedPage[]) => void,
 ): Promise<void> {
   const file = await workerFile();
   const waiting = new Map<number, RenderOutcome[]>();
@@ -113,7 +113,6 @@ export async function renderOnWorkers(
   }
   const workers = Array.from({ length: Math.min(count, jobs.length) }, () => new Worker(file, { workerData: setup }));
   try {
-    whileStarting?.();
     await Promise.all(
       workers.map(
         (worker) =>
@@ -123,6 +122,7 @@ export async function renderOnWorkers(
             const next = () => {
               const job = jobs.shift();
               if (job) {
+                beforeJob?.(job.pages);
                 worker.postMessage(job);
                 inHand += 1;
               } else if (inHand === 0) resolve();
