@@ -31,7 +31,7 @@ import {
   type ValidatedPages,
 } from './validate/validate-content.ts';
 import { gatherOutput, type PageOutput, pageOutput } from './write/gather-output.ts';
-import { makeFoldersFor, type OutputFolder } from './write/write-output.ts';
+import { makeFoldersFor, type OutputSink } from './write/write-output.ts';
 
 export interface BuildOptions {
   /** The site's folder: its content folder and the code its site definition imports are here. */
@@ -69,7 +69,7 @@ export interface BuildOptions {
    * it is rendered, and not kept, so a build's memory does not grow with its pages. Without
    * it, the files are returned in BuildResult.files.
    */
-  output?: Pick<OutputFolder, 'folder' | 'write' | 'fail'>;
+  output?: OutputSink;
   reuse?: {
     site?: LoadedSite;
     client?: ClientBundle;

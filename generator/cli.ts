@@ -177,7 +177,9 @@ export function createProgram(cwd: string): Command {
     .option('--now <iso>', 'the build clock', nowOption)
     .action(async (options: { now?: string }) => {
       const start = performance.now();
-      const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode) });
+      // Every page is rendered and checked, and let go: nothing is written or kept.
+      const nowhere = { write: () => undefined, fail: () => undefined };
+      const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), output: nowhere });
       warn(result);
       say(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result);
     });

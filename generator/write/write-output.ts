@@ -10,14 +10,20 @@ import { resolveOutFolder, type OutFolderOptions } from './out-folder.ts';
 /** The folder's name in the names of its lock and temporary folders, short enough to leave room. */
 const short = (name: string) => name.slice(0, 40);
 
-/** A build's output folder while it is written: files go into a fresh folder until commit() swaps it in. */
-export interface OutputFolder {
-  /** The fresh folder being written: a render worker writes its pages into it (writeFileIn). */
-  readonly folder: string;
-  /** Writes one file (a path relative to the site's root); a failure is told by commit(). */
+/** Where a build's files go as it makes them (BuildOptions.output): an output folder, or nowhere (`check`). */
+export interface OutputSink {
+  /** A folder render workers write their pages into themselves (writeFileIn); without it, pages come back to write(). */
+  readonly folder?: string;
+  /** Takes one file (a path relative to the site's root); a failure is told later (commit()). */
   write(file: string, data: string | Uint8Array): void;
-  /** A write done elsewhere (a render worker) failed: commit() tells it. */
+  /** A write done elsewhere (a render worker) failed. */
   fail(error: unknown): void;
+}
+
+/** A build's output folder while it is written: files go into a fresh folder until commit() swaps it in. */
+export interface OutputFolder extends OutputSink {
+  /** The fresh folder being written. */
+  readonly folder: string;
   /** Puts the written site in place of the folder's old one, in one rename. */
   commit(): Promise<void>;
   /** Removes what was written; the folder keeps the site it had. */
