@@ -14,6 +14,37 @@ export const ISLAND_ROOT = 'data-island-root';
 /** When an island hydrates: at load, when the browser is idle, or when it scrolls into view. */
 export type HydrateWhen = 'load' | 'idle' | 'visible';
 
+/** An island a page rendered: what the build needs to know of it (its runtime, its preloads, its registration). */
+export interface RenderedIsland {
+  name: string;
+  when: HydrateWhen;
+}
+
+/**
+ * Where <Island> tells the build it was rendered. A global by a registered symbol, because the
+ * site's templates are bundled with their own copy of this module: both copies find the same list.
+ */
+const RECORDER = Symbol.for('clubsite.rendered-islands');
+type Recorder = { [RECORDER]?: RenderedIsland[] };
+
+/** Called by <Island> as it renders. */
+export function noteIsland(island: RenderedIsland): void {
+  (globalThis as Recorder)[RECORDER]?.push(island);
+}
+
+/** Runs a (synchronous) render and returns what it made with the islands it rendered, in order. */
+export function recordIslands<T>(render: () => T): { made: T; islands: RenderedIsland[] } {
+  const scope = globalThis as Recorder;
+  const outer = scope[RECORDER];
+  const islands: RenderedIsland[] = [];
+  scope[RECORDER] = islands;
+  try {
+    return { made: render(), islands };
+  } finally {
+    scope[RECORDER] = outer;
+  }
+}
+
 const UNSAFE_IN_SCRIPT: Record<string, string> = {
   '<': '\\u003c',
   '>': '\\u003e',

@@ -6,6 +6,7 @@ import {
   ISLAND_ROOT,
   ISLAND_TAG,
   ISLAND_WHEN,
+  noteIsland,
   serializeProps,
   type HydrateWhen,
 } from './island-markup.ts';
@@ -24,6 +25,7 @@ interface IslandProps<P extends object> {
  */
 export function Island<P extends object>({ island, props, when = 'visible' }: IslandProps<P>) {
   const { name, component } = island;
+  noteIsland({ name, when });
   const html = renderToString(createElement(component, props));
   return createElement(
     ISLAND_TAG,

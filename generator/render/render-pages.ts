@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ISLAND_NAME, ISLAND_TAG, ISLAND_WHEN } from '../../client/island-markup.ts';
+import { type RenderedIsland, recordIslands } from '../../client/island-markup.ts';
 import type { Page, PageSummary, SearchSection, SiteDefinition, TemplateProps } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
@@ -128,9 +128,12 @@ export function renderPage(
     searchIndex,
   };
   try {
-    const bodyHtml = renderToStaticMarkup(createElement(template.component, props));
-    checkIslands(bodyHtml, input.site, page, errors);
-    const hasIsland = bodyHtml.includes(`<${ISLAND_TAG}`);
+    // The islands come from the render itself (<Island> notes each one), not from its HTML.
+    const { made: bodyHtml, islands } = recordIslands(() =>
+      renderToStaticMarkup(createElement(template.component, props)),
+    );
+    checkIslands(islands, input.site, page, errors);
+    const hasIsland = islands.length > 0;
     const securityPolicy = pagePolicy(input.client.headScripts, template.securityPolicy?.(props));
     const scripts = [
       ...input.client.scripts,
@@ -142,7 +145,7 @@ export function renderPage(
         bodyHtml,
         styles: input.client.styles.map((file) => `${urls.base}${file}`),
         scripts: scripts.map((file) => `${urls.base}${file}`),
-        preloads: preloadsFor(bodyHtml, input).map((file) => `${urls.base}${file}`),
+        preloads: preloadsFor(islands, input).map((file) => `${urls.base}${file}`),
         headScripts: input.client.headScripts,
         securityPolicy,
         noindex: page.noindex,
@@ -172,14 +175,18 @@ export function renderPage(
 }
 
 /** The chunks of islands that hydrate at load: preloaded from <head> (see ClientBundle.islandPreloads). */
-function preloadsFor(bodyHtml: string, input: RenderInput): string[] {
-  const due = [...bodyHtml.matchAll(new RegExp(`<${ISLAND_TAG} ${ISLAND_NAME}="([^"]*)" ${ISLAND_WHEN}="load"`, 'g'))];
-  return [...new Set(due.flatMap((match) => input.client.islandPreloads?.[match[1] ?? ''] ?? []))];
+function preloadsFor(islands: RenderedIsland[], input: RenderInput): string[] {
+  const due = islands.filter((island) => island.when === 'load');
+  return [...new Set(due.flatMap((island) => input.client.islandPreloads?.[island.name] ?? []))];
 }
 
-function checkIslands(html: string, site: SiteDefinition, page: ValidatedPage, errors: ContentError[]): void {
-  for (const match of html.matchAll(new RegExp(`<${ISLAND_TAG} ${ISLAND_NAME}="([^"]*)"`, 'g'))) {
-    const name = match[1] ?? '';
+function checkIslands(
+  islands: RenderedIsland[],
+  site: SiteDefinition,
+  page: ValidatedPage,
+  errors: ContentError[],
+): void {
+  for (const { name } of new Map(islands.map((island) => [island.name, island])).values()) {
     if (name in site.islands) continue;
     errors.push(
       new ContentError({
