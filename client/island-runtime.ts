@@ -63,7 +63,10 @@ async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>, 
   const root = element.querySelector<HTMLElement>(`[${ISLAND_ROOT}]`);
   const json = element.querySelector('script[type="application/json"]')?.textContent ?? '{}';
   if (!root) return;
-  const [react, reactDom, module] = await Promise.all([import('react'), import('react-dom/client'), load()]);
+  // The widget's module first: one that starts work of its own (a fetch) starts it before React's
+  // bigger chunk is evaluated.
+  const widget = load();
+  const [react, reactDom, module] = await Promise.all([import('react'), import('react-dom/client'), widget]);
   // React is CommonJS: with code splitting, esbuild hands it to a dynamic import as `default` only.
   const { createElement, useEffect } = commonJs(react);
   const { hydrateRoot } = commonJs(reactDom);

@@ -1,12 +1,12 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  createSearch,
   normaliseQuery,
   parseSearchManifest,
   type Search,
   type SearchHit,
   type SearchResult,
-} from '../logic/site-search.ts';
+} from '../../client/search-index.ts';
+import { createSiteSearch } from '../logic/site-search.ts';
 
 export interface SearchResultsProps {
   /** The index's manifest (JSON, content-hashed); its parts are fetched as a query needs them. */
@@ -41,7 +41,9 @@ function loadSearch(url: string): Promise<Search> {
   loading ??= fetchJson(url)
     .then((data) => {
       const manifest = new URL(url, window.location.href);
-      return rememberLast(createSearch(parseSearchManifest(data), (file) => fetchJson(new URL(file, manifest).href)));
+      return rememberLast(
+        createSiteSearch(parseSearchManifest(data), (file) => fetchJson(new URL(file, manifest).href)),
+      );
     })
     .catch((error: unknown) => {
       loading = undefined;

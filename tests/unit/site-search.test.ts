@@ -1,14 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../generator/index/search-index.ts';
+import { normaliseQuery, parseSearchManifest, snippetOf } from '../../client/search-index.ts';
 import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
-import {
-  normaliseQuery,
-  parseSearchManifest,
-  SNIPPET_LENGTH,
-  snippetOf,
-  THRESHOLD,
-} from '../../site/logic/site-search.ts';
+import { SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/site-search.ts';
 import { searchOver } from '../support/search-index.ts';
 
 function page(route: string, title: string, text: string): RenderedPage {
@@ -108,17 +103,17 @@ describe('the snippet', () => {
     expect(SNIPPET_LENGTH).toBe(120);
     const hit = (await search('hval')).find((found) => found.id === '/kurs');
     expect(hit?.snippet).toBe(`${longText.slice(0, 120).trimEnd()}…`);
-    expect(snippetOf('a'.repeat(300))).toBe(`${'a'.repeat(120)}…`);
+    expect(snippetOf('a'.repeat(300), SNIPPET_LENGTH)).toBe(`${'a'.repeat(120)}…`);
   });
 
   test('never cuts a character in half', async () => {
     const text = `${'x'.repeat(119)}🏋️ og mer`;
-    expect(snippetOf(text)).toBe(`${'x'.repeat(119)}🏋…`);
-    expect(snippetOf(text)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(snippetOf(text, SNIPPET_LENGTH)).toBe(`${'x'.repeat(119)}🏋…`);
+    expect(snippetOf(text, SNIPPET_LENGTH)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   test('a short text is shown whole, still followed by «…»', async () => {
-    expect(snippetOf('Kort tekst. ')).toBe('Kort tekst.…');
+    expect(snippetOf('Kort tekst. ', SNIPPET_LENGTH)).toBe('Kort tekst.…');
   });
 });
 
