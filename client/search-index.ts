@@ -32,7 +32,16 @@ export interface SearchResult {
   hits: SearchHit[];
 }
 
-export type Search = (query: string, limit: number) => Promise<SearchResult>;
+/**
+ * Searches, resolving with the best `limit` hits. With `progress`, the first hits are handed
+ * over as soon as their documents are in (the best first, a longer list each time), before
+ * the rest of the documents' parts arrive.
+ */
+export type Search = (
+  query: string,
+  limit: number,
+  progress?: (partial: SearchResult) => void,
+) => Promise<SearchResult>;
 
 export interface SearchOptions {
   /** How far a match may be from the query, as Fuse.js's `threshold`: 0 exact, 1 anything. */
@@ -118,7 +127,7 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
   const rank = async (tokens: string[]) =>
     rankDocuments(await Promise.all(tokens.map((token) => matchesOf(token, tokens.length === 1))), manifest.count);
 
-  return async (query, limit) => {
+  return async (query, limit, progress) => {
     const tokens = wordsOf(normaliseQuery(query));
     if (tokens.length === 0) return { total: 0, hits: [] };
     const key = tokens.join(' ');
@@ -129,18 +138,24 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
       ranked.set(key, order);
     }
     const ranking = await order;
+    // A page named just what was searched for («Treningstider») leads, before pages that also name it.
+    const named = (hit: SearchHit) => wordsOf(normaliseQuery(hit.title)).join(' ') === key;
+    const leading = (hits: SearchHit[]) => [...hits.filter(named), ...hits.filter((hit) => !named(hit))];
     const shown = ranking.best(limit);
-    const hits = await Promise.all(
-      shown.map(async ({ doc, score }) => {
+    const hits: Array<SearchHit | undefined> = shown.map(() => undefined);
+    let ready = 0;
+    await Promise.all(
+      shown.map(async ({ doc, score }, at) => {
         const chunk = (await part(partFile(manifest, 'd', Math.floor(doc / manifest.docs.per)))) as DocumentsPart;
         const [title, url, start] = chunk[doc % manifest.docs.per] ?? ['', '', ''];
-        return { id: url, title, url, snippet: snippetOf(start, manifest.snippet), score };
+        hits[at] = { id: url, title, url, snippet: snippetOf(start, manifest.snippet), score };
+        const before = ready;
+        while (ready < hits.length && hits[ready] !== undefined) ready += 1;
+        if (progress && ready > before && ready < hits.length)
+          progress({ total: ranking.total, hits: leading(hits.slice(0, ready) as SearchHit[]) });
       }),
     );
-    // A page named just what was searched for («Treningstider») leads, before pages that also name it.
-    const named = (title: string) => wordsOf(normaliseQuery(title)).join(' ') === key;
-    const first = hits.filter((hit) => named(hit.title));
-    return { total: ranking.total, hits: [...first, ...hits.filter((hit) => !named(hit.title))] };
+    return { total: ranking.total, hits: leading(hits as SearchHit[]) };
   };
 }
 

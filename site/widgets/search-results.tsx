@@ -52,16 +52,37 @@ function loadSearch(url: string): Promise<Search> {
   return loading;
 }
 
-/** The same search twice (started early, then shown) runs once. */
+/** The same search twice (started early, then shown) runs once; a later caller also gets the hits already in. */
 function rememberLast(search: Search): Search {
-  let last: { query: string; limit: number; result: Promise<SearchResult> } | undefined;
-  return (query, limit) => {
+  let last:
+    | {
+        query: string;
+        limit: number;
+        result: Promise<SearchResult>;
+        partial?: SearchResult;
+        listeners: Set<(partial: SearchResult) => void>;
+      }
+    | undefined;
+  return (query, limit, progress) => {
     if (last?.query !== query || last.limit !== limit) {
-      const result = search(query, limit);
-      last = { query, limit, result };
-      result.catch(() => {
-        if (last?.result === result) last = undefined;
+      const listeners = new Set<(partial: SearchResult) => void>();
+      const entry: NonNullable<typeof last> = {
+        query,
+        limit,
+        listeners,
+        result: search(query, limit, (partial) => {
+          entry.partial = partial;
+          for (const listener of listeners) listener(partial);
+        }),
+      };
+      last = entry;
+      entry.result.catch(() => {
+        if (last === entry) last = undefined;
       });
+    }
+    if (progress) {
+      last.listeners.add(progress);
+      if (last.partial) progress(last.partial);
     }
     return last.result;
   };
@@ -107,8 +128,17 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
         return;
       }
       setView((shown) => (shown.kind === 'found' && shown.query === query ? shown : { kind: 'searching', query }));
+      // The first hits show as soon as their documents are in; «Vis flere treff» waits for all.
+      const partly = ({ total, hits }: SearchResult) => {
+        if (request !== latest.current) return;
+        setView((shown) =>
+          shown.kind === 'found' && shown.query === query && shown.hits.length >= hits.length
+            ? shown
+            : { kind: 'found', query, total, hits, more: false },
+        );
+      };
       search
-        .then((run) => run(query, limit))
+        .then((run) => run(query, limit, partly))
         .then(
           ({ total, hits }) => {
             if (request === latest.current) setView({ kind: 'found', query, total, hits, more: hits.length < total });
