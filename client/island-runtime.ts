@@ -2,8 +2,17 @@ import type { ComponentType, ReactNode } from 'react';
 import { holdEarlyInput, type EarlyInput } from './early-input.ts';
 import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from './island-markup.ts';
 
-type IslandModule = { default: ComponentType<object> };
+/**
+ * An island's module: its widget, and optionally `ready`, a promise for work the module starts
+ * on its own as it runs (the search page fetching what its query needs). React's big chunk is
+ * evaluated once that work is under way, or after READY_WAIT_MS, so network and React overlap
+ * instead of queueing on the main thread.
+ */
+type IslandModule = { default: ComponentType<object>; ready?: Promise<unknown> };
 type Loaders = Record<string, () => Promise<IslandModule>>;
+
+/** The longest an island's `ready` holds back React. */
+const READY_WAIT_MS = 300;
 
 /**
  * Finds every island on the page and hydrates it when due, or at the first interaction inside
@@ -63,10 +72,13 @@ async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>, 
   const root = element.querySelector<HTMLElement>(`[${ISLAND_ROOT}]`);
   const json = element.querySelector('script[type="application/json"]')?.textContent ?? '{}';
   if (!root) return;
-  // The widget's module first: one that starts work of its own (a fetch) starts it before React's
-  // bigger chunk is evaluated.
-  const widget = load();
-  const [react, reactDom, module] = await Promise.all([import('react'), import('react-dom/client'), widget]);
+  const module = await load();
+  if (module.ready)
+    await Promise.race([
+      module.ready.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS)),
+    ]);
+  const [react, reactDom] = await Promise.all([import('react'), import('react-dom/client')]);
   // React is CommonJS: with code splitting, esbuild hands it to a dynamic import as `default` only.
   const { createElement, useEffect } = commonJs(react);
   const { hydrateRoot } = commonJs(reactDom);

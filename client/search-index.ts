@@ -109,17 +109,15 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
    * found), whose postings come with them.
    */
   const matchesOf = async (token: string, single: boolean): Promise<TokenMatches> => {
+    // The rare words' parts are asked for first: which ones depends on the first letter only.
+    const rareWords = rareParts(manifest, token).map(([file, from]) =>
+      part(file).then((words) => matching((words as RareWordsPart).words, token, from)),
+    );
     const common = withinParts(manifest, matching(manifest.words, token, 0), maxParts);
     const commonLists = Promise.all(common.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
     // Awaited below; a failure meanwhile is not «unhandled».
     commonLists.catch(() => undefined);
-    const rare = (
-      await Promise.all(
-        rareParts(manifest, token).map(async ([file, from]) =>
-          matching(((await part(file)) as RareWordsPart).words, token, from),
-        ),
-      )
-    ).flat();
+    const rare = (await Promise.all(rareWords)).flat();
     const rareLists = await Promise.all(rare.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
     return collectMatches(token, single, [...common, ...rare], [...(await commonLists), ...rareLists], manifest.count);
   };
