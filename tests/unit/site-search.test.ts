@@ -187,7 +187,7 @@ describe('the first hits come before the last documents', () => {
 
 describe('Fuse.js scores only the words a letter count lets through', () => {
   const words = [
-    ...new Set(syntheticPages(20, 3).flatMap((page) => wordsOfText(page.markdown))),
+    ...new Set(syntheticPages(8, 3).flatMap((page) => wordsOfText(page.markdown))),
     'hval',
     'hvalen',
     'knølhval',
@@ -198,7 +198,7 @@ describe('Fuse.js scores only the words a letter count lets through', () => {
 
   test('and finds the same words with the same scores as over all words', () => {
     const queries = ['hval', 'hvak', 'hvall', 'skilpade', 'skilpaqqq', 'a', 'ab', 'ø', 'x'];
-    for (const word of words.filter((_, at) => at % 30 === 0)) {
+    for (const word of words.filter((_, at) => at % 50 === 0)) {
       queries.push(word, `${word.slice(0, 2)}e${word.slice(3)}`, word.slice(1), `${word}k`);
     }
     let kept = 0;
