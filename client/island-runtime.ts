@@ -72,13 +72,20 @@ async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>, 
   const root = element.querySelector<HTMLElement>(`[${ISLAND_ROOT}]`);
   const json = element.querySelector('script[type="application/json"]')?.textContent ?? '{}';
   if (!root) return;
+  // A `load` island's chunks and React are preloaded with the page: React's evaluation can wait
+  // for the widget's `ready` at no cost in fetches. Any other island fetches them together.
+  const alongside =
+    element.getAttribute(ISLAND_WHEN) === 'load'
+      ? undefined
+      : Promise.all([import('react'), import('react-dom/client')]);
+  alongside?.catch(() => undefined);
   const module = await load();
-  if (module.ready)
+  if (module.ready && !alongside)
     await Promise.race([
       module.ready.catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS)),
     ]);
-  const [react, reactDom] = await Promise.all([import('react'), import('react-dom/client')]);
+  const [react, reactDom] = await (alongside ?? Promise.all([import('react'), import('react-dom/client')]));
   // React is CommonJS: with code splitting, esbuild hands it to a dynamic import as `default` only.
   const { createElement, useEffect } = commonJs(react);
   const { hydrateRoot } = commonJs(reactDom);
