@@ -2,8 +2,17 @@ import type { ComponentType, ReactNode } from 'react';
 import { holdEarlyInput, type EarlyInput } from './early-input.ts';
 import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from './island-markup.ts';
 
-type IslandModule = { default: ComponentType<object> };
+/**
+ * An island's module: its widget, and optionally `ready`, a promise for work the module starts
+ * on its own as it runs (the search page fetching what its query needs). React's big chunk is
+ * evaluated once that work is under way, or after READY_WAIT_MS, so network and React overlap
+ * instead of queueing on the main thread.
+ */
+type IslandModule = { default: ComponentType<object>; ready?: Promise<unknown> };
 type Loaders = Record<string, () => Promise<IslandModule>>;
+
+/** The longest an island's `ready` holds back React. */
+const READY_WAIT_MS = 300;
 
 /**
  * Finds every island on the page and hydrates it when due, or at the first interaction inside
@@ -63,7 +72,20 @@ async function hydrate(element: HTMLElement, load: () => Promise<IslandModule>, 
   const root = element.querySelector<HTMLElement>(`[${ISLAND_ROOT}]`);
   const json = element.querySelector('script[type="application/json"]')?.textContent ?? '{}';
   if (!root) return;
-  const [react, reactDom, module] = await Promise.all([import('react'), import('react-dom/client'), load()]);
+  // A `load` island's chunks and React are preloaded with the page: React's evaluation can wait
+  // for the widget's `ready` at no cost in fetches. Any other island fetches them together.
+  const alongside =
+    element.getAttribute(ISLAND_WHEN) === 'load'
+      ? undefined
+      : Promise.all([import('react'), import('react-dom/client')]);
+  alongside?.catch(() => undefined);
+  const module = await load();
+  if (module.ready && !alongside)
+    await Promise.race([
+      module.ready.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS)),
+    ]);
+  const [react, reactDom] = await (alongside ?? Promise.all([import('react'), import('react-dom/client')]));
   // React is CommonJS: with code splitting, esbuild hands it to a dynamic import as `default` only.
   const { createElement, useEffect } = commonJs(react);
   const { hydrateRoot } = commonJs(reactDom);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Island } from '../client/island.tsx';
 import type { PageProps } from '../site/data.ts';
 import { text } from '../site/schemas/common.ts';
-import { INDEX_LINK_ATTRIBUTE } from '../site/widgets/search-results.tsx';
+import { EARLY_HITS_ATTRIBUTE, INDEX_LINK_ATTRIBUTE } from '../site/widgets/search-early.ts';
 import { islands } from './islands.ts';
 
 export const searchPageSchema = z.strictObject({
@@ -15,8 +15,8 @@ type SearchPage = z.infer<typeof searchPageSchema>;
 /**
  * The search page. The results are a widget: it reads the query from the address and
  * fetches the prebuilt index, which no other page loads. The index starts downloading while
- * the page is still being read (preload), and the widget starts searching it before React has
- * hydrated, so the first hits wait for neither.
+ * the page is still being read (preload), and the widget's module searches it and lists the
+ * first hits before React has hydrated, so the first hits wait for neither.
  */
 export function SearchTemplate({ page, href, searchIndex }: PageProps<SearchPage>) {
   if (!searchIndex)
@@ -32,6 +32,8 @@ export function SearchTemplate({ page, href, searchIndex }: PageProps<SearchPage
         {...{ [INDEX_LINK_ATTRIBUTE]: '' }}
       />
       <Island island={islands['search-results']} props={props} when="load" />
+      {/* The first hits, shown by the widget's module before React is here (site/widgets/search-early.ts). */}
+      <ol className="search__hits search__hits--early" hidden {...{ [EARLY_HITS_ATTRIBUTE]: '' }} />
       <noscript>
         <p className="search-page__noscript">
           Søket trenger JavaScript for å vise treff. Slå på JavaScript i nettleseren, eller bruk menyen for å finne fram

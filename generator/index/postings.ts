@@ -5,6 +5,10 @@
  * what crosses to the main thread is one string of words and one list of numbers per document.
  */
 
+import { wordsOf } from '../../client/search-index-format.ts';
+
+export { wordsOf };
+
 /** A document as the index keeps it: its words counted, and only the start of its text. */
 export interface CountedDocument {
   title: string;
@@ -26,15 +30,6 @@ export interface IndexDocument {
 
 const TITLE = 2;
 const TEXT = 1;
-
-/** The words of a text as the index and the browser see them: letters and digits, lower case, composed. */
-export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
 
 /** Counts a document's words; `snippet` characters of its text are kept. */
 export function countDocument(document: IndexDocument, snippet: number): CountedDocument {

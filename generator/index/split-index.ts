@@ -1,59 +1,21 @@
 /**
  * The search index split into parts a query fetches on demand (Pagefind is the model), so the
- * /search page of a site with 10,000 pages downloads kilobytes, not the whole text twice:
- *
- * - the manifest (`assets/search-<hash>.json`): the site's common words, sorted, which the
- *   browser matches the query against with Fuse.js, and the names of the other parts;
- * - rare words (`assets/search/<build>/r-<n>.json`): on a big site, the words beyond the most
- *   common few thousand, split by prefix: a query fetches those that start as it does;
- * - postings (`assets/search/<build>/w-<n>.json`): for a run of consecutive words (split by word
- *   prefix), the documents that hold each word, where, and how often;
- * - documents (`assets/search/<build>/d-<n>.json`): title, URL and the start of the text of a few
- *   documents, fetched only for the hits shown.
+ * /search page of a site with 10,000 pages downloads kilobytes, not the whole text twice. The
+ * format (a manifest of common words; rare words with their postings, by prefix; postings of
+ * common words, by prefix; documents in small parts) is client/search-index-format.ts.
  *
  * The parts' folder is named by a hash of all their bytes, and the manifest (named by a hash of
  * its own, which holds that folder's name) is the only way to them: a browser never mixes parts
  * of two builds. Numbered names keep the manifest small (10,000 hashes would weigh 40 KB).
  */
 import { createHash } from 'node:crypto';
+import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from '../../client/search-index-format.ts';
 import { contentHash } from '../hash.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
 
-export interface SplitIndexManifest {
-  /** Format version, read by the browser: a change of format is a change of name. */
-  v: 1;
-  /** The parts' folder: `search/<build>/`, relative to the manifest. */
-  build: string;
-  /**
-   * The site's most common words (up to `commonWords`), lower case, sorted: word 0, 1, …
-   * The rest are in `rare` parts, numbered after them.
-   */
-  words: string[];
-  /** Parts of the other words (`r-<n>.json`), sorted, split by prefix: [first word, number of the first word]. */
-  rare: Array<[first: string, from: number]>;
-  /** Postings parts (`w-<n>.json`): the number of each part's first word. */
-  postings: number[];
-  /** Document parts (`d-<n>.json`): `per` documents each, in document order. */
-  docs: { per: number; parts: number };
-  /** How many documents there are. */
-  count: number;
-  /** Characters of a document's text kept for its snippet. */
-  snippet: number;
-}
-
-/**
- * A postings part: for each word from `from` on, a flat list of pairs: the document's number
- * (as a step from the previous one) and `times × 4 + 2 (in the title) + 1 (in the text)`.
- */
-export interface PostingsPart {
-  from: number;
-  lists: number[][];
-}
-
-/** A document part: [title, url, the first `snippet` characters of the text]. */
-export type DocumentsPart = Array<[title: string, url: string, start: string]>;
+export type { SearchManifest as SplitIndexManifest } from '../../client/search-index-format.ts';
 
 export interface SplitIndexOptions {
   /** Characters of text kept per document (the snippet's length). */
@@ -91,10 +53,10 @@ export function splitPostings({ lists: postings, documents }: Postings, options:
   const byFrequency = [...postings.keys()].sort((a, b) => frequency(b) - frequency(a) || byName(a, b));
   const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byName);
   const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byName);
-  const words = [...common, ...rare];
   const parts: Array<[name: string, json: string]> = [];
   const part = (kind: string, number: number, json: string) => parts.push([`${kind}-${number}.json`, json]);
 
+  // Postings of the common words, in parts of about `postingsBytes`.
   const postingsParts: number[] = [];
   let current: PostingsPart = { from: 0, lists: [] };
   let size = 0;
@@ -103,7 +65,7 @@ export function splitPostings({ lists: postings, documents }: Postings, options:
     part('w', postingsParts.length, JSON.stringify(current));
     postingsParts.push(current.from);
   };
-  words.forEach((word, index) => {
+  common.forEach((word, index) => {
     const list = stepped(postings.get(word) ?? []);
     const bytes = list.length * 3;
     if (current.lists.length > 0 && size + bytes > postingsBytes) {
@@ -116,12 +78,15 @@ export function splitPostings({ lists: postings, documents }: Postings, options:
   });
   flush();
 
-  const rareParts: SplitIndexManifest['rare'] = [];
+  // The rare words with their postings (a rare word is in few documents): the part that finds
+  // a word also says where it is, one fetch less on the way to the first hit.
+  const rareParts: SearchManifest['rare'] = [];
   const rarePer = options.rarePer ?? 1500;
   for (let start = 0; start < rare.length; start += rarePer) {
-    const chunk = rare.slice(start, start + rarePer);
+    const words = rare.slice(start, start + rarePer);
+    const chunk: RareWordsPart = { words, lists: words.map((word) => stepped(postings.get(word) ?? [])) };
     part('r', rareParts.length, JSON.stringify(chunk));
-    rareParts.push([chunk[0] ?? '', common.length + start]);
+    rareParts.push([words[0] ?? '', common.length + start]);
   }
 
   let docParts = 0;
@@ -139,8 +104,8 @@ export function splitPostings({ lists: postings, documents }: Postings, options:
   // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
   const files = new Map<string, string>(parts.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
 
-  const manifest: SplitIndexManifest = {
-    v: 1,
+  const manifest: SearchManifest = {
+    v: 2,
     build,
     words: common,
     rare: rareParts,

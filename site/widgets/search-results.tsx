@@ -1,12 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  createSearch,
-  normaliseQuery,
-  parseSearchManifest,
-  type Search,
-  type SearchHit,
-  type SearchResult,
-} from '../logic/site-search.ts';
+import { normaliseQuery, type SearchHit, type SearchResult } from '../../client/search-index.ts';
+import { isEarlyQuery, loadSearch, queryInAddress, retireEarlyHits, startEarlySearch } from './search-early.ts';
 
 export interface SearchResultsProps {
   /** The index's manifest (JSON, content-hashed); its parts are fetched as a query needs them. */
@@ -22,66 +16,21 @@ type View =
   | { kind: 'start' }
   | { kind: 'blank' }
   | { kind: 'searching'; query: string }
-  | { kind: 'found'; query: string; total: number; hits: SearchHit[]; more: boolean }
+  /** `busy`: the first hits, the documents of the others still on their way. */
+  | { kind: 'found'; query: string; total: number; hits: SearchHit[]; more: boolean; busy: boolean }
   | { kind: 'failed'; query: string };
 
 /** Hits shown at a time; «Vis flere treff» shows as many more. */
 export const PAGE_SIZE = 20;
 
-let loading: Promise<Search> | undefined;
-
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`The search index answered ${response.status} for ${url}`);
-  return response.json();
-}
-
-/** Fetches the manifest once per page (a failed fetch may be tried again); parts come when a query needs them. */
-function loadSearch(url: string): Promise<Search> {
-  loading ??= fetchJson(url)
-    .then((data) => {
-      const manifest = new URL(url, window.location.href);
-      return rememberLast(createSearch(parseSearchManifest(data), (file) => fetchJson(new URL(file, manifest).href)));
-    })
-    .catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-  return loading;
-}
-
-/** The same search twice (started early, then shown) runs once. */
-function rememberLast(search: Search): Search {
-  let last: { query: string; limit: number; result: Promise<SearchResult> } | undefined;
-  return (query, limit) => {
-    if (last?.query !== query || last.limit !== limit) {
-      const result = search(query, limit);
-      last = { query, limit, result };
-      result.catch(() => {
-        if (last?.result === result) last = undefined;
-      });
-    }
-    return last.result;
-  };
-}
-
-const queryInAddress = () => normaliseQuery(new URLSearchParams(window.location.search).get('q'));
-
-/** Marks the page's preload of the index (templates/search.tsx), so this module can find it. */
-export const INDEX_LINK_ATTRIBUTE = 'data-search-index';
-
-// In the browser, start as soon as this module runs, while React is still starting: the page
-// has preloaded the manifest, so the hits for the address's query are on their way when the
-// widget is ready.
-if (typeof document !== 'undefined') {
-  const url = document.querySelector(`link[${INDEX_LINK_ATTRIBUTE}]`)?.getAttribute('href');
-  const query = queryInAddress();
-  if (url)
-    loadSearch(url).then(
-      (search) => (query === '' ? undefined : search(query, PAGE_SIZE).catch(() => undefined)),
-      () => undefined,
-    );
-}
+/**
+ * In the browser, the search for the address's query starts as soon as this module runs, and
+ * its first hits are shown before React is here (site/widgets/search-early.ts). `ready` tells
+ * the island runtime when they are in (or that there is nothing to wait for): it evaluates
+ * React after that, so the two do not queue on the main thread.
+ */
+export const ready: Promise<void> | undefined =
+  typeof document === 'undefined' ? undefined : startEarlySearch(PAGE_SIZE);
 
 /**
  * The search page: reads `q` from the address, fetches the parts of the prebuilt index the
@@ -105,11 +54,21 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
         return;
       }
       setView((shown) => (shown.kind === 'found' && shown.query === query ? shown : { kind: 'searching', query }));
+      // The first hits show as soon as their documents are in; «Vis flere treff» waits for all.
+      const partly = ({ total, hits }: SearchResult) => {
+        if (request !== latest.current) return;
+        setView((shown) =>
+          shown.kind === 'found' && shown.query === query && shown.hits.length >= hits.length
+            ? shown
+            : { kind: 'found', query, total, hits, more: false, busy: true },
+        );
+      };
       search
-        .then((run) => run(query, limit))
+        .then((run) => run(query, limit, partly))
         .then(
           ({ total, hits }) => {
-            if (request === latest.current) setView({ kind: 'found', query, total, hits, more: hits.length < total });
+            if (request === latest.current)
+              setView({ kind: 'found', query, total, hits, more: hits.length < total, busy: false });
           },
           (error: unknown) => {
             console.warn('Search index could not be loaded', error);
@@ -119,6 +78,12 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
     },
     [indexUrl],
   );
+
+  // The hits shown before React (search-early.ts) stay until the widget has its own to show.
+  useLayoutEffect(() => {
+    if (view.kind === 'start' || (view.kind === 'searching' && isEarlyQuery(view.query))) return;
+    retireEarlyHits();
+  }, [view]);
 
   // A layout effect: the search for the address's query starts right at hydration, before the
   // browser paints the empty state (it never runs on the server).
@@ -187,7 +152,7 @@ export default function SearchResults({ indexUrl, action, suggestions }: SearchR
         </div>
       ) : null}
       {view.kind === 'found' && view.hits.length > 0 ? (
-        <ol className="search__hits">
+        <ol className="search__hits" aria-busy={view.busy || undefined}>
           {view.hits.map((hit) => (
             <li key={hit.id} className="search-hit">
               <h2 className="search-hit__title">

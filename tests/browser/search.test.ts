@@ -26,10 +26,14 @@ const heading = (page: Page) => page.locator('main h1');
 const status = (page: Page) => page.locator('main').getByRole('status');
 const hits = (page: Page) => page.locator('main .search-hit');
 
-/** Opens the search page and waits until the widget has answered (prompt, hits or «Ingen treff.»). */
+/**
+ * Opens the search page and waits until the widget has answered (prompt, hits or «Ingen
+ * treff.») with all its hits: the first come while the rest are still on their way (aria-busy).
+ */
 async function search(page: Page, query: string | undefined): Promise<void> {
   await page.goto(query === undefined ? '/search/' : `/search/?${new URLSearchParams({ q: query }).toString()}`);
   await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).not.toBe('');
+  await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
 describe.each(['mobile', 'desktop'] as const)('the search page at %s width', (viewport: ViewportName) => {
@@ -175,6 +179,40 @@ test('the menu’s search form works from another page and lands on the results'
   await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe('Søkeresultat for «svømmeopplæring»');
   await expect.poll(() => hits(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
   expect(await hits(page).first().getByRole('link').textContent()).toBe('Svømmeopplæring');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the first hits show before React is here, and are the same links once it is', async () => {
+  const { page, context, problems } = await openPage(browser, { baseURL: site.url });
+  // React's DOM chunk is held back: only the widget's own module can show hits.
+  const reactDom = [...site.result.files.keys()].find((file) => /^assets\/chunks\/client-[^/]+\.js$/.test(file));
+  expect(reactDom).toBeDefined();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/${reactDom}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/search/?q=hval');
+  await expect.poll(() => hits(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await page.locator('clubsite-island[data-hydrated]').count()).toBe(0);
+  const links = () =>
+    hits(page)
+      .getByRole('link')
+      .evaluateAll((all) => all.map((link) => link.getAttribute('href')));
+  const early = await links();
+  expect(early[0]).toBe('/kurs/#hval');
+  release();
+  await expect.poll(() => page.locator('clubsite-island[data-hydrated]').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toMatch(/^\d+ treff$/);
+  await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+  // One list, the widget's: the early one is emptied and hidden.
+  expect(await page.locator('main ol.search__hits:visible').count()).toBe(1);
+  expect(await page.locator('main [data-search-early-hits] li').count()).toBe(0);
+  expect((await links()).slice(0, early.length)).toEqual(early);
   expect(problems).toEqual([]);
   await context.close();
 });

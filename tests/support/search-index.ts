@@ -1,11 +1,11 @@
 /**
  * The split search index as the browser reads it, from a build's files in memory: the real
- * manifest and parts, read through the real client search (site/logic/site-search.ts).
+ * manifest and parts, read through the real client search (client/search-index.ts, as the club's site sets it up).
  */
 import { posix } from 'node:path';
-import type { SplitIndexManifest } from '../../generator/index/split-index.ts';
-import { partFile } from '../../site/logic/search-postings.ts';
-import { createSearch, parseSearchManifest, type Search } from '../../site/logic/site-search.ts';
+import { parseSearchManifest, type Search } from '../../client/search-index.ts';
+import { partFile, type SearchManifest } from '../../client/search-index-format.ts';
+import { createSiteSearch } from '../../site/logic/site-search.ts';
 
 type Files = Map<string, string | Uint8Array>;
 
@@ -22,8 +22,8 @@ export function manifestPathOf(files: Files): string {
   return found[0] ?? '';
 }
 
-export function manifestOf(files: Files, path = manifestPathOf(files)): SplitIndexManifest {
-  return JSON.parse(textOf(files, path)) as SplitIndexManifest;
+export function manifestOf(files: Files, path = manifestPathOf(files)): SearchManifest {
+  return JSON.parse(textOf(files, path)) as SearchManifest;
 }
 
 /** A part's output path from its name in the manifest (relative to the manifest's folder). */
@@ -55,7 +55,7 @@ export function indexedDocuments(files: Files, path = manifestPathOf(files)) {
 /** The client search over a build's index; `fetched` lists the parts it loaded, in order. */
 export function searchOver(files: Files, path = manifestPathOf(files)): { search: Search; fetched: string[] } {
   const fetched: string[] = [];
-  const search = createSearch(parseSearchManifest(JSON.parse(textOf(files, path))), async (file) => {
+  const search = createSiteSearch(parseSearchManifest(JSON.parse(textOf(files, path))), async (file) => {
     const target = partPath(path, file);
     fetched.push(target);
     return JSON.parse(textOf(files, target));

@@ -1,9 +1,10 @@
 /**
- * Synthetic Markdown pages for scale tests and benchmarks, the same for the same seed: about
- * 600 words each of Norwegian-looking text (a lexicon of a few thousand words drawn with a
- * Zipf-like bias, as real text is), with front matter, `##` sections, a list, a table, a code
- * block and links between the pages. Each page also holds two words of its own (a name, a
- * place), one of them in the middle of its text, as real pages hold rare words.
+ * Synthetic Markdown pages for scale tests and benchmarks (the search's, and the scale bench's
+ * through tests/bench/synthetic-pages.ts), the same for the same seed: about 600 words each of
+ * Norwegian-looking text (a lexicon of a few thousand words drawn with a Zipf-like bias, as
+ * real text is), with front matter, sections, lists, a table, a code block and links between
+ * the pages. Each page also holds two words of its own (a name, a place), one of them in the
+ * middle of its text, as real pages hold rare words.
  */
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -52,61 +53,85 @@ export interface SyntheticPage {
   markdown: string;
 }
 
-/** `count` pages under content/pages/<folder>/, deterministic for a seed. */
-export function syntheticPages(count: number, seed = 1, folder = 'arkiv'): SyntheticPage[] {
-  const words = lexicon(seed);
-  const random = seeded(seed * 7919 + 1);
+const lexicons = new Map<number, string[]>();
+const lexiconOf = (seed: number) => {
+  let words = lexicons.get(seed);
+  if (!words) {
+    words = lexicon(seed);
+    lexicons.set(seed, words);
+  }
+  return words;
+};
+
+/** The file name (without .md) of page `page`: side-00001, side-00002, … */
+export const syntheticName = (page: number) => `side-${String(page + 1).padStart(5, '0')}`;
+
+/**
+ * Page `page` of `count` under content/pages/<folder>/: the same text for the same arguments,
+ * whatever other pages are made (each page draws from its own seeded stream). Front matter,
+ * `##` and `###` sections, a bulleted and a numbered list, a table with a number column, a
+ * code block and links to other pages of the set: what Hugo and Eleventy build as well.
+ */
+export function syntheticPage(page: number, count: number, seed = 1, folder = 'arkiv'): SyntheticPage {
+  const words = lexiconOf(seed);
+  const random = seeded(Math.imul(seed, 7919) + Math.imul(page + 1, 104_729));
   // Zipf-like: a few words very often, most words seldom.
   const common = () => words[Math.floor(words.length ** random()) - 1] ?? 'og';
   const sentence = (length: number) => {
-    const parts = Array.from({ length }, common);
-    const text = parts.join(' ');
+    const text = Array.from({ length }, common).join(' ');
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   };
+  const phrase = (length: number) => sentence(length).slice(0, -1);
   const paragraph = (sentences: number) =>
     Array.from({ length: sentences }, () => sentence(6 + Math.floor(random() * 10))).join(' ');
-  const name = (page: number) => `side-${String(page + 1).padStart(5, '0')}`;
-  return Array.from({ length: count }, (_, page) => {
-    const own = `${wordFrom(random, 3)}${page.toString(36)}`;
-    const middleWord = `${wordFrom(random, 3)}${(page * 7 + 3).toString(36)}`;
-    const title = `${sentence(3).slice(0, -1)} ${page + 1}`;
-    const link = () => {
-      const other = Math.floor(random() * count);
-      return `[${common()} ${common()}](/${folder}/${name(other)})`;
-    };
-    const markdown = [
-      '---',
-      `title: ${title}`,
-      `description: ${sentence(10)}`,
-      '---',
-      '',
-      `${paragraph(4)} ${own[0]?.toUpperCase()}${own.slice(1)} ${sentence(5)} Se også ${link()}.`,
-      '',
-      `## ${sentence(3).slice(0, -1)}`,
-      '',
-      paragraph(5),
-      '',
-      Array.from({ length: 4 }, () => `- ${sentence(4)}`).join('\n'),
-      '',
-      `## ${sentence(2).slice(0, -1)}`,
-      '',
-      `${paragraph(3)} ${sentence(4).slice(0, -1)} ${middleWord} ${sentence(5).charAt(0).toLowerCase()}${sentence(5).slice(1)} ${paragraph(3)}`,
-      '',
-      `| ${common()} | ${common()} | ${common()} |`,
-      '| --- | --- | --- |',
-      ...Array.from({ length: 4 }, () => `| ${common()} | ${Math.floor(random() * 1000)} | ${common()} |`),
-      '',
-      '```',
-      `${common()} = ${Math.floor(random() * 100)}`,
-      '```',
-      '',
-      `## ${sentence(3).slice(0, -1)}`,
-      '',
-      `${paragraph(5)} Les mer i ${link()} og ${link()}.`,
-      '',
-    ].join('\n');
-    return { file: `${folder}/${name(page)}.md`, route: `/${folder}/${name(page)}`, title, middleWord, markdown };
-  });
+  const link = () => `[${common()} ${common()}](/${folder}/${syntheticName(Math.floor(random() * count))})`;
+  const own = `${wordFrom(random, 3)}${page.toString(36)}`;
+  const middleWord = `${wordFrom(random, 3)}${(page * 7 + 3).toString(36)}`;
+  const title = `${phrase(3)} ${page + 1}`;
+  const markdown = [
+    '---',
+    `title: ${title}`,
+    `description: ${sentence(10)}`,
+    '---',
+    '',
+    `${paragraph(6)} ${own[0]?.toUpperCase()}${own.slice(1)} ${sentence(5)} Se også ${link()}.`,
+    '',
+    `## ${phrase(3)}`,
+    '',
+    paragraph(8),
+    '',
+    Array.from({ length: 4 }, () => `- ${sentence(4)}`).join('\n'),
+    '',
+    `### ${phrase(2)}`,
+    '',
+    paragraph(6),
+    '',
+    `## ${phrase(2)}`,
+    '',
+    `${paragraph(5)} ${phrase(4)} ${middleWord} ${sentence(5).charAt(0).toLowerCase()}${sentence(5).slice(1)} ${paragraph(5)}`,
+    '',
+    `| ${phrase(1)} | Meter | ${phrase(1)} |`,
+    '| --- | ---: | --- |',
+    ...Array.from({ length: 4 }, () => `| ${common()} | ${100 * Math.ceil(random() * 20)} | ${common()} |`),
+    '',
+    '```',
+    `${common()} = ${Math.floor(random() * 100)}`,
+    '```',
+    '',
+    ...Array.from({ length: 3 }, (_, item) => `${item + 1}. ${sentence(7)}`),
+    '',
+    `## ${phrase(3)}`,
+    '',
+    `${paragraph(8)} Les mer i ${link()} og ${link()}.`,
+    '',
+  ].join('\n');
+  const name = syntheticName(page);
+  return { file: `${folder}/${name}.md`, route: `/${folder}/${name}`, title, middleWord, markdown };
+}
+
+/** `count` pages under content/pages/<folder>/, deterministic for a seed. */
+export function syntheticPages(count: number, seed = 1, folder = 'arkiv'): SyntheticPage[] {
+  return Array.from({ length: count }, (_, page) => syntheticPage(page, count, seed, folder));
 }
 
 /**

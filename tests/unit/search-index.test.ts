@@ -10,7 +10,7 @@ import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
 import { FaqList } from '../../site/blocks/faq-list.tsx';
-import { wordsOf as browserWordsOf } from '../../site/logic/site-search.ts';
+import { wordsOf as browserWordsOf } from '../../client/search-index-format.ts';
 import { indexedDocuments, manifestOf, partsOf } from '../support/search-index.ts';
 
 const href = (route: string) => (route === '/' ? '/' : `${route}/`);

@@ -1,15 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../generator/index/search-index.ts';
+import Fuse from 'fuse.js/basic';
+import { wordsOf as wordsOfText } from '../../client/search-index-format.ts';
+import { normaliseQuery, parseSearchManifest, snippetOf } from '../../client/search-index.ts';
+import { couldMatch } from '../../client/search-words.ts';
 import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
-import {
-  normaliseQuery,
-  parseSearchManifest,
-  SNIPPET_LENGTH,
-  snippetOf,
-  THRESHOLD,
-} from '../../site/logic/site-search.ts';
+import { createSiteSearch, SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/site-search.ts';
 import { searchOver } from '../support/search-index.ts';
+import { syntheticPages } from '../support/synthetic-pages.ts';
 
 function page(route: string, title: string, text: string): RenderedPage {
   return {
@@ -108,17 +107,17 @@ describe('the snippet', () => {
     expect(SNIPPET_LENGTH).toBe(120);
     const hit = (await search('hval')).find((found) => found.id === '/kurs');
     expect(hit?.snippet).toBe(`${longText.slice(0, 120).trimEnd()}…`);
-    expect(snippetOf('a'.repeat(300))).toBe(`${'a'.repeat(120)}…`);
+    expect(snippetOf('a'.repeat(300), SNIPPET_LENGTH)).toBe(`${'a'.repeat(120)}…`);
   });
 
   test('never cuts a character in half', async () => {
     const text = `${'x'.repeat(119)}🏋️ og mer`;
-    expect(snippetOf(text)).toBe(`${'x'.repeat(119)}🏋…`);
-    expect(snippetOf(text)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(snippetOf(text, SNIPPET_LENGTH)).toBe(`${'x'.repeat(119)}🏋…`);
+    expect(snippetOf(text, SNIPPET_LENGTH)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
   test('a short text is shown whole, still followed by «…»', async () => {
-    expect(snippetOf('Kort tekst. ')).toBe('Kort tekst.…');
+    expect(snippetOf('Kort tekst. ', SNIPPET_LENGTH)).toBe('Kort tekst.…');
   });
 });
 
@@ -149,5 +148,68 @@ describe('a big site: words beyond the most common come by prefix', () => {
     // Parts that may hold words in s…: [hval, sjøløve) and [sjøløve, …); not those of the numbers.
     const rareFetched = new Set(fetched.filter((file) => /\/r-/.test(file)));
     expect([...rareFetched].sort()).toEqual([2, 3].map((number) => `assets/search/${manifest.build}/r-${number}.json`));
+  });
+
+  test('a rare word brings its postings: finding it fetches its words and its document, no postings part', async () => {
+    const { search, fetched } = searchOver(split.files, split.path);
+    expect((await search('sjøløve', 10)).hits.map((hit) => hit.url)).toEqual(['/side-3']);
+    expect(fetched.map((file) => file.replace(/^.*\//, '')).sort()).toEqual(['d-0.json', 'r-2.json', 'r-3.json']);
+  });
+});
+
+describe('the first hits come before the last documents', () => {
+  const documents = Array.from({ length: 6 }, (_, at) => ({
+    title: `Side ${at}`,
+    url: `/side-${at}`,
+    content: at === 0 ? 'Hval hval hval' : `Hval og sel ${at}`,
+  }));
+  const split = splitIndex(documents, { snippet: SNIPPET_LENGTH, docsPer: 1 });
+
+  test('with progress, the best hits are handed over while the parts of the others are still on their way', async () => {
+    const held: Array<() => void> = [];
+    const search = createSiteSearch(parseSearchManifest(JSON.parse(split.files.get(split.path) ?? '')), (file) => {
+      const json = JSON.parse(split.files.get(`assets/${file}`) ?? 'null') as unknown;
+      // Every document part but the first waits until the test lets it through.
+      if (!/\/d-/.test(file) || file.endsWith('/d-0.json')) return Promise.resolve(json);
+      return new Promise((resolve) => held.push(() => resolve(json)));
+    });
+    const partials: string[][] = [];
+    const result = search('hval', 10, (partial) => partials.push(partial.hits.map((hit) => hit.url)));
+    await expect.poll(() => partials.length).toBe(1);
+    expect(partials[0]).toEqual(['/side-0']);
+    for (const release of held) release();
+    const { total, hits } = await result;
+    expect(total).toBe(6);
+    expect(hits.map((hit) => hit.url)).toEqual(['/side-0', '/side-1', '/side-2', '/side-3', '/side-4', '/side-5']);
+    expect(partials.every((urls) => urls.length < 6)).toBe(true);
+  });
+});
+
+describe('Fuse.js scores only the words a letter count lets through', () => {
+  const words = [
+    ...new Set(syntheticPages(8, 3).flatMap((page) => wordsOfText(page.markdown))),
+    'hval',
+    'hvalen',
+    'knølhval',
+    'skilpadde',
+  ];
+  const options = { threshold: THRESHOLD, ignoreLocation: true, ignoreFieldNorm: true, includeScore: true };
+  const all = new Fuse(words, options);
+
+  test('and finds the same words with the same scores as over all words', () => {
+    const queries = ['hval', 'hvak', 'hvall', 'skilpade', 'skilpaqqq', 'a', 'ab', 'ø', 'x'];
+    for (const word of words.filter((_, at) => at % 50 === 0)) {
+      queries.push(word, `${word.slice(0, 2)}e${word.slice(3)}`, word.slice(1), `${word}k`);
+    }
+    let kept = 0;
+    for (const query of queries) {
+      const could = couldMatch(query, THRESHOLD);
+      const candidates = words.filter((word) => could(word));
+      kept += candidates.length;
+      const filtered = new Fuse(candidates, options).search(query).map(({ item, score }) => [item, score]);
+      expect(filtered, query).toEqual(all.search(query).map(({ item, score }) => [item, score]));
+    }
+    // It is worth it: most words are left out.
+    expect(kept / queries.length).toBeLessThan(words.length / 4);
   });
 });

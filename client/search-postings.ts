@@ -1,15 +1,14 @@
-/** Finding a word and its postings among the parts of the split index (site-search.ts reads them). */
-import type { LoadPart, SearchManifest } from './site-search.ts';
+/** Finding a word and its postings among the parts of the split index (client/search-index.ts reads them). */
+import { type PostingsPart, partFile, type RareWordsPart, type SearchManifest } from './search-index-format.ts';
 
-/** A part's file, relative to the manifest: postings (w), rare words (r) or documents (d), by number. */
-export function partFile(manifest: SearchManifest, kind: 'w' | 'r' | 'd', number: number): string {
-  return `search/${manifest.build}/${kind}-${number}.json`;
-}
+/** Fetches a part of the index by its path (as the manifest names it). */
+export type LoadPart = (file: string) => Promise<unknown>;
 
 /**
  * The matched words, best first, whose postings lie in at most `most` parts: on a big site a
  * short query can match thousands of words all over the alphabet, and the best matches are
- * the ones a visitor looks for. A site whose postings fit in `most` parts loses nothing.
+ * the ones a visitor looks for. A site whose postings fit in `most` parts loses nothing. A
+ * rare word's postings come with it, in no extra part.
  */
 export function withinParts<Match extends { refIndex: number }>(
   manifest: SearchManifest,
@@ -18,20 +17,21 @@ export function withinParts<Match extends { refIndex: number }>(
 ): Match[] {
   const parts = new Set<number>();
   return matches.filter(({ refIndex }) => {
-    const part = partOf(manifest, refIndex);
+    if (refIndex >= manifest.words.length) return true;
+    const part = partOf(manifest.postings, refIndex);
     if (!parts.has(part) && parts.size >= most) return false;
     parts.add(part);
     return true;
   });
 }
 
-/** The number of the postings part that holds a word: the last that starts at or before it. */
-function partOf(manifest: SearchManifest, word: number): number {
+/** The number of the part that holds a word: the last whose first word is at or before it. */
+function partOf(starts: number[], word: number): number {
   let low = 0;
-  let high = manifest.postings.length - 1;
+  let high = starts.length - 1;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if ((manifest.postings[middle] ?? 0) <= word) low = middle;
+    if ((starts[middle] ?? 0) <= word) low = middle;
     else high = middle - 1;
   }
   return low;
@@ -39,8 +39,16 @@ function partOf(manifest: SearchManifest, word: number): number {
 
 /** The postings of the word with this number: [step to document, times × 4 + title 2 + text 1, …]. */
 export async function postingsOf(manifest: SearchManifest, word: number, part: LoadPart): Promise<number[]> {
-  const number = partOf(manifest, word);
-  const data = (await part(partFile(manifest, 'w', number))) as { lists: number[][] };
+  if (word >= manifest.words.length) {
+    const number = partOf(
+      manifest.rare.map(([, from]) => from),
+      word,
+    );
+    const data = (await part(partFile(manifest, 'r', number))) as RareWordsPart;
+    return data.lists[word - (manifest.rare[number]?.[1] ?? 0)] ?? [];
+  }
+  const number = partOf(manifest.postings, word);
+  const data = (await part(partFile(manifest, 'w', number))) as PostingsPart;
   return data.lists[word - (manifest.postings[number] ?? 0)] ?? [];
 }
 

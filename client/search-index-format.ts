@@ -1,0 +1,68 @@
+/**
+ * The split search index's format, in one place for both halves of the tool: the build writes
+ * it (generator/index/split-index.ts) and the browser reads it (client/search-index.ts).
+ *
+ * - the manifest (`assets/search-<hash>.json`): the site's common words, sorted, which the
+ *   browser matches the query against with Fuse.js, and the names of the other parts;
+ * - rare words (`search/<build>/r-<n>.json`): on a big site, the words beyond the most common
+ *   few thousand, split by prefix, each with its postings: one fetch finds a rare word and
+ *   where it is;
+ * - postings (`search/<build>/w-<n>.json`): for a run of consecutive common words, the
+ *   documents that hold each word, where, and how often;
+ * - documents (`search/<build>/d-<n>.json`): title, URL and the start of the text of a few
+ *   documents, fetched only for the hits shown.
+ */
+
+export interface SearchManifest {
+  /** Format version: a change of format is a change of version (and of every name). */
+  v: 2;
+  /** The parts' folder: `search/<build>/`, relative to the manifest. */
+  build: string;
+  /** The site's most common words, lower case, sorted: word 0, 1, … The rest are in `rare` parts, numbered after them. */
+  words: string[];
+  /** Parts of the other words (`r-<n>.json`), sorted, split by prefix: [first word, number of the first word]. */
+  rare: Array<[first: string, from: number]>;
+  /** Postings parts of the common words (`w-<n>.json`): the number of each part's first word. */
+  postings: number[];
+  /** Document parts (`d-<n>.json`): `per` documents each, in document order. */
+  docs: { per: number; parts: number };
+  /** How many documents there are. */
+  count: number;
+  /** Characters of a document's text kept for its snippet. */
+  snippet: number;
+}
+
+/**
+ * A word's postings: a flat list of pairs, the document's number (as a step from the previous
+ * one, small numbers that gzip packs well) and `times × 4 + 2 (in the title) + 1 (in the text)`.
+ */
+export type Postings = number[];
+
+/** A postings part: the postings of each word from word number `from` on. */
+export interface PostingsPart {
+  from: number;
+  lists: Postings[];
+}
+
+/** A part of the rare words: the words, sorted, and the postings of each. */
+export interface RareWordsPart {
+  words: string[];
+  lists: Postings[];
+}
+
+/** A document part: [title, url, the first `snippet` characters of the text]. */
+export type DocumentsPart = Array<[title: string, url: string, start: string]>;
+
+/** A part's file, relative to the manifest: postings (w), rare words (r) or documents (d), by number. */
+export function partFile(manifest: Pick<SearchManifest, 'build'>, kind: 'w' | 'r' | 'd', number: number): string {
+  return `search/${manifest.build}/${kind}-${number}.json`;
+}
+
+/** The words of a text as the index holds them: letters and digits, lower case. */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}

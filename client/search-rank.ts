@@ -1,0 +1,160 @@
+/**
+ * The ranking of the documents a query finds, from the postings of the words that matched each
+ * of its words (client/search-index.ts fetches them). A common word on a big site is in every
+ * document, so this works on flat arrays indexed by document number, not on an object per
+ * document: the first hits of «hval» among 15,000 documents wait for milliseconds, not a
+ * hundred of them.
+ */
+import { oneEditApart, timesIn } from './search-words.ts';
+
+/** A word of the site that matched a word of the query, with its Fuse.js score. */
+export interface MatchedWord {
+  item: string;
+  score: number;
+}
+
+/** Where the words matching one word of the query are, by document number. */
+export interface TokenMatches {
+  /** 1 where a document holds a match. */
+  found: Uint8Array;
+  /** The best word score in the title and in the text (Infinity: none). */
+  title: Float64Array;
+  text: Float64Array;
+  /** How well the title names the query word: see nameRank. */
+  named: Uint8Array;
+  /** For each document, for each form of the query word (see formsOf), how often it holds that form. */
+  often: Float64Array;
+  forms: number;
+}
+
+/** Adds up, for each document, the postings of the matched words of one query word. */
+export function collectMatches(
+  token: string,
+  single: boolean,
+  words: MatchedWord[],
+  lists: number[][],
+  count: number,
+): TokenMatches {
+  const forms = formsOf(token);
+  const found = new Uint8Array(count);
+  const title = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+  const text = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+  const named = new Uint8Array(count).fill(2);
+  const often = new Float64Array(count * forms.length);
+  words.forEach(({ item, score }, at) => {
+    const list = lists[at] ?? [];
+    const naming = nameRank(item, token, single);
+    const counts = forms.map((form) => timesIn(item, form));
+    const counted = counts.some((times) => times > 0);
+    let doc = 0;
+    for (let pair = 0; pair < list.length; pair += 2) {
+      doc += list[pair] ?? 0;
+      const code = list[pair + 1] ?? 0;
+      found[doc] = 1;
+      if (code & 2) {
+        if (score < (title[doc] ?? 0)) title[doc] = score;
+        if (naming < (named[doc] ?? 0)) named[doc] = naming;
+      }
+      if (code & 1 && score < (text[doc] ?? 0)) text[doc] = score;
+      if (counted)
+        for (let form = 0; form < forms.length; form += 1)
+          often[doc * forms.length + form] =
+            (often[doc * forms.length + form] ?? 0) + (code >> 2) * (counts[form] ?? 0);
+    }
+  });
+  return { found, title, text, named, often, forms: forms.length };
+}
+
+/** The documents a query found: how many, and the best of them in order. */
+export interface Ranking {
+  total: number;
+  /** The best `limit` documents, best first, with their Fuse.js scores. */
+  best(limit: number): Array<{ doc: number; score: number }>;
+}
+
+/**
+ * The documents that match every word of the query, ranked: a title that names the query,
+ * then Fuse.js's score (each field's best word score, keys weighing the same, field-length
+ * norm off), then how often the document holds the query, then document order. Only the
+ * hits asked for are sorted: those whose title rank and score can be among them.
+ */
+export function rankDocuments(perToken: TokenMatches[], count: number): Ranking {
+  const docs: number[] = [];
+  const scores = new Float64Array(count);
+  const titles = new Uint8Array(count);
+  const often = new Float64Array(count);
+  const single = perToken.length === 1 ? perToken[0] : undefined;
+  for (let doc = 0; doc < count; doc += 1) {
+    let all = true;
+    for (let at = 0; at < perToken.length && all; at += 1) all = perToken[at]?.found[doc] === 1;
+    if (!all) continue;
+    let score = 1;
+    let allNamed = true;
+    let least = Number.POSITIVE_INFINITY;
+    for (let at = 0; at < perToken.length; at += 1) {
+      const matches = perToken[at] as TokenMatches;
+      score *= fieldScore(matches.title[doc] as number) * fieldScore(matches.text[doc] as number);
+      if (matches.named[doc] !== 0) allNamed = false;
+      let most = 0;
+      const from = doc * matches.forms;
+      for (let form = 0; form < matches.forms; form += 1) most = Math.max(most, matches.often[from + form] as number);
+      least = Math.min(least, most);
+    }
+    scores[doc] = score;
+    // A title names a query of several words only when it holds each; one word may be one letter off.
+    titles[doc] = allNamed ? 0 : single ? (single.named[doc] as number) : 2;
+    often[doc] = least;
+    docs.push(doc);
+  }
+  const key = (array: Float64Array | Uint8Array, doc: number) => array[doc] ?? 0;
+  const before = (a: number, b: number) =>
+    key(titles, a) - key(titles, b) || key(scores, a) - key(scores, b) || key(often, b) - key(often, a) || a - b;
+  // Title rank and score in one number (a score is at most 1), sorted natively: the limit-th of
+  // them bounds the documents that can be among the best `limit`.
+  const coarse = Float64Array.from(docs, (doc) => key(titles, doc) * 2 + key(scores, doc));
+  const sorted = Float64Array.from(coarse).sort();
+  return {
+    total: docs.length,
+    best(limit) {
+      if (limit <= 0 || docs.length === 0) return [];
+      const bound = sorted[Math.min(limit, docs.length) - 1] ?? 0;
+      return docs
+        .filter((_, at) => (coarse[at] ?? 0) <= bound)
+        .sort(before)
+        .slice(0, limit)
+        .map((doc) => ({ doc, score: key(scores, doc) }));
+    },
+  };
+}
+
+/** A field's share of Fuse.js's score: keys weigh the same (½ each); a perfect match counts as ε. */
+function fieldScore(score: number): number {
+  if (score === Number.POSITIVE_INFINITY) return 1;
+  return Math.sqrt(score === 0 ? Number.EPSILON : score);
+}
+
+/**
+ * How well a word of a title names a query word: 0 it holds it, 1 it differs in one letter
+ * («hval» for «hvak»), 2 not at all. The second only counts for a query of one word of four
+ * letters or more, and for four letters not a word one letter shorter: «hva» is in every
+ * other question. From five letters on, a letter too many or too few counts as well
+ * («hvall» for «hval»).
+ */
+function nameRank(word: string, wanted: string, single: boolean): number {
+  if (word.includes(wanted)) return 0;
+  if (!single || wanted.length < 4) return 2;
+  const close = word.length === wanted.length || (wanted.length >= 5 && Math.abs(word.length - wanted.length) === 1);
+  return close && oneEditApart(word, wanted) ? 1 : 2;
+}
+
+/**
+ * The forms of a query word whose count in a document ranks it: the word, and from five
+ * letters on the word with one letter left out, so a typo with a letter too many («hvall»)
+ * counts the word that was meant («hval»). Shorter forms are too common to tell pages apart.
+ */
+function formsOf(wanted: string): string[] {
+  const forms = new Set([wanted]);
+  if (wanted.length > 4)
+    for (let at = 0; at < wanted.length; at += 1) forms.add(wanted.slice(0, at) + wanted.slice(at + 1));
+  return [...forms];
+}
