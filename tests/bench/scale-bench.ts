@@ -1,9 +1,11 @@
 /**
- * `npm run bench -- scale N [N…] [--runs R] [--workers W] [--compare]`: the club site with N
+ * `npm run bench -- scale N [N…] [--runs R] [--workers W] [--compare] [--baseline DIR]`: the club site with N
  * synthetic pages added (synthetic-pages.ts), in a temporary copy, built cold by `clubsite build`
  * in a child process; wall time, pages per second and the child's peak RSS (GNU time). With
  * --compare, Hugo and Eleventy build the same Markdown in the same run (other-generators.ts).
- * The median of R runs (default 2) is printed.
+ * With --baseline, the clubsite checked out in DIR (an earlier commit, `npm ci` done) builds
+ * its own site with the same pages, in the same run: a before-and-after. The median of R runs
+ * (default 2) is printed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -53,7 +55,7 @@ export async function benchScale(args: string[]): Promise<void> {
   const runs = Number(option(args, '--runs') ?? 2);
   const workers = option(args, '--workers');
   const counts = args
-    .filter((arg, at) => /^\d+$/.test(arg) && !['--runs', '--workers'].includes(args[at - 1] ?? ''))
+    .filter((arg, at) => /^\d+$/.test(arg) && !['--runs', '--workers', '--baseline'].includes(args[at - 1] ?? ''))
     .map(Number);
   if (counts.length === 0) counts.push(1000, 10000);
   const compare = args.includes('--compare');
@@ -61,7 +63,11 @@ export async function benchScale(args: string[]): Promise<void> {
   const others = compare ? otherGenerators(hasHugo) : [];
   if (compare && others.length < 2)
     console.log('(Hugo or Eleventy missing: `apt-get install -y hugo`; Eleventy 3.1.7 in $CLUBSITE_ELEVENTY)');
-  const cli = path.join(projectRoot, 'bin/clubsite.js');
+  const baseline = option(args, '--baseline');
+  const builds = [
+    ...(baseline ? [{ name: `clubsite at ${path.basename(baseline)} (baseline)`, root: path.resolve(baseline) }] : []),
+    { name: `clubsite${workers ? ` (--workers ${workers})` : ''}`, root: projectRoot },
+  ];
   const rows: Array<Array<string | number>> = [['generator', 'pages', 'wall (median)', 'pages/s', 'peak RSS']];
   const walls = new Map<string, number>();
   const row = (name: string, count: number, results: Run[]) => {
@@ -76,19 +82,22 @@ export async function benchScale(args: string[]): Promise<void> {
     ]);
   };
   for (const count of counts) {
-    const project = await copyProject(projectRoot);
-    try {
-      await writeSyntheticPages(path.join(project.contentDir, 'pages'), count);
-      const out = path.join(project.root, 'dist');
-      const results: Run[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        await rm(out, { recursive: true, force: true });
-        const flags = workers ? ['--workers', workers] : [];
-        results.push(await measure(process.execPath, [cli, 'build', '--out', out, ...flags], project.root));
+    for (const { name, root } of builds) {
+      const project = await copyProject(root);
+      try {
+        await writeSyntheticPages(path.join(project.contentDir, 'pages'), count);
+        const out = path.join(project.root, 'dist');
+        const results: Run[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          await rm(out, { recursive: true, force: true });
+          const flags = workers ? ['--workers', workers] : [];
+          const command = [path.join(root, 'bin/clubsite.js'), 'build', '--out', out, ...flags];
+          results.push(await measure(process.execPath, command, project.root));
+        }
+        row(name, count, results);
+      } finally {
+        await project.remove();
       }
-      row(`clubsite${workers ? ` (--workers ${workers})` : ''}`, count, results);
-    } finally {
-      await project.remove();
     }
     for (const other of others) {
       const dir = path.join(os.tmpdir(), `clubsite-scale-${other.name.split(' ')[0]}-${process.pid}`);
