@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,7 +15,7 @@ import { photoCacheDir } from './render/photo-cache.ts';
 import { photoOutputs, photosOf } from './render/photo-pages.ts';
 import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render/render-pages.ts';
-import { contentError, renderOnWorkers, type WorkerSetup } from './render/render-pool.ts';
+import { contentError, type RenderWorkers, startRenderWorkers, type WorkerSetup } from './render/render-pool.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { siteFiles, templatePages } from './route/template-routes.ts';
 import { resolveNow } from './now.ts';
@@ -139,224 +140,250 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     'site',
     () => options.reuse?.site ?? loadSite(root, options.siteEntry ?? 'templates/index').catch(fail),
   );
-  const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
-  // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
-  const loaded: LoadedContent = await stage('load', () =>
-    loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed),
-  );
-  const content = await stage('validate', () => {
-    const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
-    const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors);
-    Object.assign(valid.data, entries.data);
-    checkText(loaded, errors, warnings);
-    checkDocuments(loaded, site.site, errors);
-    checkImages(site.site, valid, loaded, errors);
-    checkFacts(site.site, valid, now, errors);
-    return { ...valid, entrySources: entries.sources };
-  });
-  const settingsSource = loaded.collections.get(site.site.settings);
-  const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
-  stop();
-  if (!settings)
-    throw new Error(
-      `The site definition names "${site.site.settings}" as its settings, and there is no such collection.`,
+  // On a large site the render workers start now, and load the site's code while the content is read.
+  let pool = await startEarly(options, site, root, contentDir);
+  try {
+    const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
+    // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
+    const loaded: LoadedContent = await stage('load', () =>
+      loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed),
     );
-  const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
-  const routeContext = { data: content.data, now, slug: slugOf, href: urls.href, absolute: urls.absolute };
-  let madeFiles = new Map<string, string>();
-  const routes = await stage('route', () => {
-    content.pages.push(...templatePages(site.site, routeContext, content.entrySources));
-    const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
-    madeFiles = siteFiles(site.site, routeContext, table, errors);
-    checkDeclaredLinks(site.site, content, loaded, table, errors);
-    return table;
-  });
-  stop();
-  const client = await stage(
-    'bundle',
-    () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail),
-  );
-
-  const photos = site.site.photos
-    ? await stage('images', () =>
-        photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress),
-      )
-    : undefined;
-  const documents = site.site.documents;
-  const assets = new ContentAssets(
-    loaded.assets,
-    urls.base,
-    (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
-    photoOutputs(photos),
-  );
-  const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
-  const input = {
-    site: site.site,
-    data: content.data,
-    loaded,
-    routes,
-    now,
-    urls,
-    assets,
-    contentFolders: contentFolders(loaded, site.site),
-    client,
-    photos,
-  };
-  const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
-  const cache = options.reuse?.rendered;
-  cache?.begin(input, summaries, routes);
-  cache?.keep(new Set(content.pages.map((page) => page.source)));
-  const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
-    cache
-      ? cache.render(input, page, summaries, errors, searchIndex)
-      : renderPage(input, page, summaries, errors, searchIndex);
-
-  // Every file goes out through emit: into `files`, or, given an output folder, straight to it.
-  const files = new Map<string, string | Uint8Array>();
-  const sizes = { html: 0, js: 0, css: 0 };
-  const emit = (file: string, data: string | Uint8Array) => {
-    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    if (file.endsWith('.html')) sizes.html += size;
-    else if (file.endsWith('.js')) sizes.js += size;
-    else if (file.endsWith('.css')) sizes.css += size;
-    if (options.output) options.output.write(file, data);
-    else files.set(file, data);
-  };
-  // A rendered page is written at once; what is kept of it is what the site's other files need.
-  const kept: RenderedPage[] = [];
-  const outputs: PageOutput[] = [];
-  const searchIndex = new SearchIndexBuilder();
-  const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
-    if (!page) return;
-    emit(urls.fileOf(page.route), page.html);
-    written(pageOutput(page), documents, page.warnings);
-    if (!options.output) kept.push(page);
-  };
-  // A page written by a render worker: only its bytes are counted here.
-  const written = (page: PageOutput, documents: CountedDocument[], pageWarnings?: ContentError[], bytes = 0) => {
-    sizes.html += bytes;
-    for (const document of documents) searchIndex.add(document);
-    if (pageWarnings) warnings.push(...pageWarnings);
-    outputs.push(page);
-  };
-  // In route order, the order of the search index's documents.
-  const early = content.pages.filter((page) => !late(page)).sort((a, b) => byText(a.route, b.route));
-  const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
-  await stage('render', async () => {
-    if (workers > 1) {
-      const writeTo = options.output?.folder;
-      const setup = { ...workerSetup(input, summaries, site, root, writeTo), foldersMade: writeTo !== undefined };
-      // One thread makes the folders, a batch at a time: two workers making folders in one parent would wait on each other.
-      const makeFolders = (batch: ValidatedPage[]) => {
-        if (!writeTo) return;
-        try {
-          makeFoldersFor(
-            writeTo,
-            batch.map((page) => urls.fileOf(page.route)),
-          );
-        } catch (error) {
-          // Told as any write that failed: when the output is committed.
-          options.output?.fail(error);
-        }
-      };
-      await renderOnWorkers(
-        setup,
-        early,
-        workers,
-        (outcome, at) => {
-          for (const use of outcome.used) {
-            const file = use.slice(use.indexOf(':') + 1);
-            if (use.startsWith('photo:')) input.assets.publish(file);
-            else input.assets.url(file);
-          }
-          errors.push(...outcome.errors.map(contentError));
-          const pageWarnings = outcome.warnings.map(contentError);
-          if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, outcome.documents);
-          else if (outcome.written) written(outcome.written, outcome.documents, pageWarnings, outcome.written.bytes);
-          if (outcome.writeFailure) options.output?.fail(Object.assign(new Error(), outcome.writeFailure));
-          options.onProgress?.('render', at + 1, early.length);
-        },
-        makeFolders,
+    const content = await stage('validate', () => {
+      const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
+      const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors);
+      Object.assign(valid.data, entries.data);
+      checkText(loaded, errors, warnings);
+      checkDocuments(loaded, site.site, errors);
+      checkImages(site.site, valid, loaded, errors);
+      checkFacts(site.site, valid, now, errors);
+      return { ...valid, entrySources: entries.sources };
+    });
+    const settingsSource = loaded.collections.get(site.site.settings);
+    const settings = settingsSource ? validateSource(settingsSource, siteSettingsSchema.loose(), errors) : undefined;
+    stop();
+    if (!settings)
+      throw new Error(
+        `The site definition names "${site.site.settings}" as its settings, and there is no such collection.`,
       );
-      return;
-    }
-    early.forEach((page, at) => {
-      const rendered = render(page);
-      take(rendered, rendered ? countedDocuments(rendered, urls.href) : []);
-      options.onProgress?.('render', at + 1, early.length);
+    const urls = createUrls({ base: options.base ?? '/', origin: options.origin ?? settings.origin });
+    const routeContext = { data: content.data, now, slug: slugOf, href: urls.href, absolute: urls.absolute };
+    let madeFiles = new Map<string, string>();
+    const routes = await stage('route', () => {
+      content.pages.push(...templatePages(site.site, routeContext, content.entrySources));
+      const table = buildRouteTable(content, { ...settings, source: settingsSource }, errors);
+      madeFiles = siteFiles(site.site, routeContext, table, errors);
+      checkDeclaredLinks(site.site, content, loaded, table, errors);
+      return table;
     });
-  });
-  const index = await stage('index', () => searchIndex.finish());
-  const indexLink = {
-    url: `${urls.base}${index.path}`,
-    documents: index.documents,
-    bytes: index.bytes,
-  };
-  await stage('render late', () => {
-    for (const page of content.pages.filter(late)) take(render(page, indexLink), []);
-  });
-  const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
-  stop();
+    stop();
+    const client = await stage(
+      'bundle',
+      () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail),
+    );
 
-  await stage('gather', () => {
-    const rest = gatherOutput({
-      pages: outputs,
-      notFound,
+    const photos = site.site.photos
+      ? await stage('images', () =>
+          photosOf(site.site, loaded.assets, photoCacheDir(root, options.imageCache), options.onProgress),
+        )
+      : undefined;
+    const documents = site.site.documents;
+    const assets = new ContentAssets(
+      loaded.assets,
+      urls.base,
+      (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
+      photoOutputs(photos),
+    );
+    const summaries: PageSummary[] = content.pages.map(({ sourcePage: _, ...summary }) => summary);
+    const input = {
+      site: site.site,
+      data: content.data,
+      loaded,
       routes,
+      now,
       urls,
-      index,
-      client,
       assets,
-      lang: site.site.lang,
-      siteFiles: madeFiles,
+      contentFolders: contentFolders(loaded, site.site),
+      client,
+      photos,
+    };
+    const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
+    const cache = options.reuse?.rendered;
+    cache?.begin(input, summaries, routes);
+    cache?.keep(new Set(content.pages.map((page) => page.source)));
+    const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
+      cache
+        ? cache.render(input, page, summaries, errors, searchIndex)
+        : renderPage(input, page, summaries, errors, searchIndex);
+
+    // Every file goes out through emit: into `files`, or, given an output folder, straight to it.
+    const files = new Map<string, string | Uint8Array>();
+    const sizes = { html: 0, js: 0, css: 0 };
+    const emit = (file: string, data: string | Uint8Array) => {
+      const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+      if (file.endsWith('.html')) sizes.html += size;
+      else if (file.endsWith('.js')) sizes.js += size;
+      else if (file.endsWith('.css')) sizes.css += size;
+      if (options.output) options.output.write(file, data);
+      else files.set(file, data);
+    };
+    // A rendered page is written at once; what is kept of it is what the site's other files need.
+    const kept: RenderedPage[] = [];
+    const outputs: PageOutput[] = [];
+    const searchIndex = new SearchIndexBuilder();
+    const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
+      if (!page) return;
+      emit(urls.fileOf(page.route), page.html);
+      written(pageOutput(page), documents, page.warnings);
+      if (!options.output) kept.push(page);
+    };
+    // A page written by a render worker: only its bytes are counted here.
+    const written = (page: PageOutput, documents: CountedDocument[], pageWarnings?: ContentError[], bytes = 0) => {
+      sizes.html += bytes;
+      for (const document of documents) searchIndex.add(document);
+      if (pageWarnings) warnings.push(...pageWarnings);
+      outputs.push(page);
+    };
+    // In route order, the order of the search index's documents.
+    const early = content.pages.filter((page) => !late(page)).sort((a, b) => byText(a.route, b.route));
+    const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
+    await stage('render', async () => {
+      pool ??= workers > 1 ? await startRenderWorkers(site.bundle, root, workers) : undefined;
+      if (pool) {
+        const writeTo = options.output?.folder;
+        const setup = { ...workerSetup(input, summaries, writeTo), foldersMade: writeTo !== undefined };
+        // One thread makes the folders, a batch at a time: two workers making folders in one parent would wait on each other.
+        const makeFolders = (batch: ValidatedPage[]) => {
+          if (!writeTo) return;
+          try {
+            makeFoldersFor(
+              writeTo,
+              batch.map((page) => urls.fileOf(page.route)),
+            );
+          } catch (error) {
+            // Told as any write that failed: when the output is committed.
+            options.output?.fail(error);
+          }
+        };
+        await pool.render(
+          setup,
+          early,
+          (outcome, at) => {
+            for (const use of outcome.used) {
+              const file = use.slice(use.indexOf(':') + 1);
+              if (use.startsWith('photo:')) input.assets.publish(file);
+              else input.assets.url(file);
+            }
+            errors.push(...outcome.errors.map(contentError));
+            const pageWarnings = outcome.warnings.map(contentError);
+            if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, outcome.documents);
+            else if (outcome.written) written(outcome.written, outcome.documents, pageWarnings, outcome.written.bytes);
+            if (outcome.writeFailure) options.output?.fail(Object.assign(new Error(), outcome.writeFailure));
+            options.onProgress?.('render', at + 1, early.length);
+          },
+          makeFolders,
+        );
+        return;
+      }
+      early.forEach((page, at) => {
+        const rendered = render(page);
+        take(rendered, rendered ? countedDocuments(rendered, urls.href) : []);
+        options.onProgress?.('render', at + 1, early.length);
+      });
     });
-    for (const [file, data] of rest) emit(file, data);
-  });
+    const index = await stage('index', () => searchIndex.finish());
+    const indexLink = {
+      url: `${urls.base}${index.path}`,
+      documents: index.documents,
+      bytes: index.bytes,
+    };
+    await stage('render late', () => {
+      for (const page of content.pages.filter(late)) take(render(page, indexLink), []);
+    });
+    const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
+    stop();
 
-  warnings.push(...unusedFiles(loaded, assets.usedFiles()));
-  const searchParts = [...index.files.values()];
-  let gzip: number | undefined;
+    await stage('gather', () => {
+      const rest = gatherOutput({
+        pages: outputs,
+        notFound,
+        routes,
+        urls,
+        index,
+        client,
+        assets,
+        lang: site.site.lang,
+        siteFiles: madeFiles,
+      });
+      for (const [file, data] of rest) emit(file, data);
+    });
 
-  return {
-    now,
-    files: new Map([...files].sort(([a], [b]) => byText(a, b))),
-    pages: kept,
-    warnings: uniqueErrors(warnings),
-    timings,
-    stats: {
-      pages: outputs.length,
-      ...sizes,
-      searchIndexBytes: index.bytes,
-      searchIndexParts: index.files.size,
-      // Compressed when asked for: the dev server rebuilds on every save and never asks.
-      get searchIndexGzip(): number {
-        gzip ??= searchParts.reduce((total, json) => total + gzipSync(json, { level: 9 }).byteLength, 0);
-        return gzip;
+    warnings.push(...unusedFiles(loaded, assets.usedFiles()));
+    const searchParts = [...index.files.values()];
+    let gzip: number | undefined;
+
+    return {
+      now,
+      files: new Map([...files].sort(([a], [b]) => byText(a, b))),
+      pages: kept,
+      warnings: uniqueErrors(warnings),
+      timings,
+      stats: {
+        pages: outputs.length,
+        ...sizes,
+        searchIndexBytes: index.bytes,
+        searchIndexParts: index.files.size,
+        // Compressed when asked for: the dev server rebuilds on every save and never asks.
+        get searchIndexGzip(): number {
+          gzip ??= searchParts.reduce((total, json) => total + gzipSync(json, { level: 9 }).byteLength, 0);
+          return gzip;
+        },
+        searchDocuments: index.documents,
       },
-      searchDocuments: index.documents,
-    },
-    site,
-    client,
-    inputs: [...new Set([...site.inputs, ...client.inputs])],
-  };
+      site,
+      client,
+      inputs: [...new Set([...site.inputs, ...client.inputs])],
+    };
+  } finally {
+    await pool?.close();
+  }
 }
 
 /** Below this many pages, starting workers costs more than it saves. */
 const WORKER_PAGES = 400;
 
+/**
+ * Render workers started before the content is loaded, when they will be used: asked for
+ * (--workers 2 or more), or by default on a site whose pages folder holds WORKER_PAGES files or
+ * more. dev renders in its own thread (it reuses pages from its last build).
+ */
+async function startEarly(
+  options: BuildOptions,
+  site: LoadedSite,
+  root: string,
+  contentDir: string,
+): Promise<RenderWorkers | undefined> {
+  if (options.reuse?.rendered) return undefined;
+  const count = options.workers ?? os.availableParallelism();
+  if (count <= 1) return undefined;
+  if (options.workers === undefined) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(contentDir, site.site.pages), { recursive: true, encoding: 'utf8' });
+    } catch {
+      // No pages folder: the load tells it, as a content problem.
+    }
+    if (files.filter((file) => PAGE_FILE.test(file)).length < WORKER_PAGES) return undefined;
+  }
+  return startRenderWorkers(site.bundle, root, count);
+}
+
+const PAGE_FILE = /\.(md|ya?ml)$/i;
+
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a render worker needs to render pages as this thread would (and, with `writeTo`, to write them). */
-function workerSetup(
-  input: RenderInput,
-  summaries: PageSummary[],
-  site: LoadedSite,
-  root: string,
-  writeTo: string | undefined,
-): WorkerSetup {
+function workerSetup(input: RenderInput, summaries: PageSummary[], writeTo: string | undefined): WorkerSetup {
   return {
-    root,
-    site: site.bundle,
     now: input.now.getTime(),
     base: input.urls.base,
     origin: input.urls.origin,

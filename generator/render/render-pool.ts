@@ -22,8 +22,6 @@ import type { ValidatedPage } from '../validate/validate-content.ts';
 import type { RenderInput, RenderedPage } from './render-pages.ts';
 
 export interface WorkerSetup {
-  root: string;
-  site: SiteBundle;
   now: number;
   base: string;
   origin: string;
@@ -74,19 +72,64 @@ type Reply =
 const BATCH = 64;
 
 /**
- * Renders `pages` on `count` workers. Each outcome is handed to `onOutcome` in the order of
+ * Render workers started ahead of the render: loading the site's code and its packages takes a
+ * worker several hundred milliseconds, which the main thread spends loading the content.
+ */
+export interface RenderWorkers {
+  count: number;
+  /** Renders `pages`; see renderOnWorkers. */
+  render: (
+    setup: WorkerSetup,
+    pages: ValidatedPage[],
+    onOutcome: (outcome: RenderOutcome, index: number) => void,
+    beforeJob?: (pages: ValidatedPage[]) => void,
+  ) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** What a worker is started with: the rest (WorkerSetup) comes when there is something to render. */
+export interface WorkerStart {
+  root: string;
+  site: SiteBundle;
+}
+
+/** Starts `count` workers that load the site's code; they render when asked (RenderWorkers.render). */
+export async function startRenderWorkers(site: SiteBundle, root: string, count: number): Promise<RenderWorkers> {
+  const file = await workerFile();
+  const workers = Array.from({ length: count }, () => new Worker(file, { workerData: { root, site } as WorkerStart }));
+  // A worker that fails while starting is told when it is asked to render (or not at all, if never asked).
+  const ready = workers.map((worker) => {
+    const started = new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`A render worker stopped as it started (exit code ${code}).`)));
+    });
+    started.catch(() => undefined);
+    return started;
+  });
+  return {
+    count,
+    render: (setup, pages, onOutcome, beforeJob) => renderOnWorkers(workers, ready, setup, pages, onOutcome, beforeJob),
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/**
+ * Renders `pages` on started workers. Each outcome is handed to `onOutcome` in the order of
  * `pages` (a batch that comes back early waits for those before it), and then let go: what
  * the caller does not keep is not held.
  */
-export async function renderOnWorkers(
+async function renderOnWorkers(
+  workers: Worker[],
+  ready: Array<Promise<void>>,
   setup: WorkerSetup,
   pages: ValidatedPage[],
-  count: number,
   onOutcome: (outcome: RenderOutcome, index: number) => void,
   /** Called with each batch of pages just before a worker is given it (to make their folders). */
   beforeJob?: (pages: ValidatedPage[]) => void,
 ): Promise<void> {
-  const file = await workerFile();
   const waiting = new Map<number, RenderOutcome[]>();
   let due = 0;
   const deliver = () => {
@@ -101,7 +144,7 @@ export async function renderOnWorkers(
   // The page source without its parsed front matter: the render reads its text and body only.
   const jobs: RenderJob[] = [];
   // At least four batches a worker, so that one slow batch does not leave the others idle.
-  const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (count * 4))));
+  const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (workers.length * 4))));
   for (let start = 0; start < pages.length; start += size) {
     jobs.push({
       id: start,
@@ -111,11 +154,11 @@ export async function renderOnWorkers(
       }),
     });
   }
-  const workers = Array.from({ length: Math.min(count, jobs.length) }, () => new Worker(file, { workerData: setup }));
+  const listeners: Array<() => void> = [];
   try {
     await Promise.all(
       workers.map(
-        (worker) =>
+        (worker, at) =>
           new Promise<void>((resolve, reject) => {
             // Two jobs in hand, so that a worker never waits for this thread to answer.
             let inHand = 0;
@@ -127,9 +170,10 @@ export async function renderOnWorkers(
                 inHand += 1;
               } else if (inHand === 0) resolve();
             };
-            worker.on('error', reject);
-            worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code}).`)));
-            worker.on('message', (reply: Reply) => {
+            const stopped = (code: number) => reject(new Error(`A render worker stopped (exit code ${code}).`));
+            const answered = (reply: Reply) => {
+              // Its start is awaited apart (ready); the jobs follow the setup.
+              if ('ready' in reply) return;
               if ('failure' in reply) {
                 const { message, stack, cause } = reply.failure;
                 const error = new Error(message, cause && { cause: Object.assign(new Error(cause.message), cause) });
@@ -137,7 +181,6 @@ export async function renderOnWorkers(
                 reject(error);
                 return;
               }
-              if ('ready' in reply) next();
               if ('outcomes' in reply) {
                 inHand -= 1;
                 waiting.set(reply.id, reply.outcomes);
@@ -149,12 +192,25 @@ export async function renderOnWorkers(
                 }
               }
               next();
+            };
+            worker.on('error', reject);
+            worker.on('exit', stopped);
+            worker.on('message', answered);
+            listeners.push(() => {
+              worker.off('error', reject);
+              worker.off('exit', stopped);
+              worker.off('message', answered);
             });
+            ready[at]?.then(() => {
+              worker.postMessage({ setup });
+              next();
+              next();
+            }, reject);
           }),
       ),
     );
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    for (const remove of listeners) remove();
   }
 }
 

@@ -16,43 +16,53 @@ import { createUrls } from '../urls.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
 import { photoOutputs } from './photo-pages.ts';
-import type { RenderJob, RenderOutcome, WorkerSetup } from './render-pool.ts';
+import type { RenderJob, RenderOutcome, WorkerSetup, WorkerStart } from './render-pool.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render-pages.ts';
 import { pageOutput } from '../write/gather-output.ts';
 import { writeFileIn } from '../write/write-output.ts';
 
-const setup = workerData as WorkerSetup;
-const site = await runSiteCode(setup.site);
-const documents = site.documents;
-const assets = new ContentAssets(
-  new Map(setup.assets),
-  setup.base,
-  (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
-  photoOutputs(setup.photos),
-);
-// Only what a broken link is traced to: the collections' files, as the main thread read them,
-// and the text of the folder collections' files.
-const loaded: RenderInput['loaded'] = {
-  collections: new Map(
-    setup.collections.map(([name, file]) => [name, parseYaml(file, readFileSync(path.join(setup.root, file), 'utf8'))]),
-  ),
-  entries: new Map(setup.entries),
-  assets: new Map(),
-};
-// Pages only ask whether a route exists.
-const routes = new Map(setup.routes.map((route) => [route, { kind: 'redirect', to: route }])) as RouteTable;
-const input: RenderInput = {
-  site,
-  data: setup.data,
-  loaded,
-  routes,
-  now: new Date(setup.now),
-  urls: createUrls({ base: setup.base, origin: setup.origin }),
-  assets,
-  contentFolders: new Set(setup.contentFolders),
-  client: setup.client,
-  photos: setup.photos,
-};
+const start = workerData as WorkerStart;
+const site = await runSiteCode(start.site);
+/** What the worker renders with: set by the first message (WorkerSetup), before any job. */
+let setup: WorkerSetup;
+let input: RenderInput;
+
+function configure(given: WorkerSetup): void {
+  setup = given;
+  const documents = site.documents;
+  const assets = new ContentAssets(
+    new Map(setup.assets),
+    setup.base,
+    (file) => documents !== undefined && file.startsWith(`${documents.folder}/`),
+    photoOutputs(setup.photos),
+  );
+  // Only what a broken link is traced to: the collections' files, as the main thread read them,
+  // and the text of the folder collections' files.
+  const loaded: RenderInput['loaded'] = {
+    collections: new Map(
+      setup.collections.map(([name, file]) => [
+        name,
+        parseYaml(file, readFileSync(path.join(start.root, file), 'utf8')),
+      ]),
+    ),
+    entries: new Map(setup.entries),
+    assets: new Map(),
+  };
+  // Pages only ask whether a route exists.
+  const routes = new Map(setup.routes.map((route) => [route, { kind: 'redirect', to: route }])) as RouteTable;
+  input = {
+    site,
+    data: setup.data,
+    loaded,
+    routes,
+    now: new Date(setup.now),
+    urls: createUrls({ base: setup.base, origin: setup.origin }),
+    assets,
+    contentFolders: new Set(setup.contentFolders),
+    client: setup.client,
+    photos: setup.photos,
+  };
+}
 
 const details = (error: ContentError): ErrorDetails => ({
   code: error.code,
@@ -84,12 +94,17 @@ function write(rendered: RenderedPage): Pick<RenderOutcome, 'written' | 'writeFa
   }
 }
 
-parentPort?.on('message', (job: RenderJob) => {
+parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
+  if ('setup' in message) {
+    configure(message.setup);
+    return;
+  }
+  const job = message;
   try {
     const outcomes = job.pages.map((page): RenderOutcome => {
       const errors: ContentError[] = [];
       const used = new Set<string>();
-      assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
+      input.assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
       const rendered = renderPage(input, page as ValidatedPage, setup.summaries, errors);
       return {
         ...(rendered && (setup.writeTo ? write(rendered) : { rendered: { ...rendered, warnings: undefined } })),
