@@ -1,10 +1,11 @@
 /**
  * Renders pages on worker_threads (render-worker.ts). The worker's TypeScript is bundled once
  * into node_modules/.cache/clubsite/ under its content hash (as bin/load-generator.js does for
- * the CLI); each worker gets what a render reads (the site bundle's code, the routes, the page
- * summaries, the collections) and batches of pages, taken by whichever worker is free. Results
- * are put back in page order, so the output and the order of errors are the same for any
- * number of workers.
+ * the CLI). Workers start with the site bundle's code (startRenderWorkers, early in a build);
+ * when there is something to render, each gets what a render reads (the routes, the page
+ * summaries, the collections) and then batches of pages, taken by whichever worker is free.
+ * Results are handed back in page order, so the output and the order of errors are the same for
+ * any number of workers.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

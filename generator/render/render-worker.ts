@@ -1,8 +1,10 @@
 /**
  * A render worker (worker_threads): runs the site bundle the main thread made (by its code, so
- * nothing is bundled twice), then renders the batches of pages it is sent with the same
- * renderPage as the main thread. What a page render produces comes back as plain data: the
- * rendered page, its errors and warnings as details, and the content files it used.
+ * nothing is bundled twice) as it starts, takes what a render reads (WorkerSetup) in its first
+ * message, then renders the batches of pages it is sent with the same renderPage as the main
+ * thread. Given an output folder, it writes each page there itself. What comes back is plain
+ * data: the page (or, written, what is kept of it), its errors and warnings as details, the
+ * content files it used, and its search documents with their words counted.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
