@@ -155,7 +155,13 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
     base?.template ??
     (typeof (raw as { template?: unknown }).template === 'string' ? (raw as { template: string }).template : 'article');
   const template = site.templates[templateName];
-  if (!template) {
+  // A page file may use any template but those that make their own pages from data.
+  const fileTemplates = () =>
+    Object.keys(site.templates)
+      .filter((name) => !site.templates[name]?.routes)
+      .sort()
+      .join(', ');
+  if (!template || template.routes) {
     const { line, column } = locate(sourcePage.frontMatter, ['template']);
     errors.push(
       new ContentError({
@@ -164,26 +170,10 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
         line,
         column,
         field: 'template',
-        message: `There is no template called "${templateName}".`,
-        hint: `Use one of: ${Object.keys(site.templates).sort().join(', ')}.`,
-      }),
-    );
-    return undefined;
-  }
-  if (template.routes) {
-    const { line, column } = locate(sourcePage.frontMatter, ['template']);
-    errors.push(
-      new ContentError({
-        code: 'unknown-template',
-        file: sourcePage.file,
-        line,
-        column,
-        field: 'template',
-        message: `The template "${templateName}" makes its own pages from data: a page file cannot use it.`,
-        hint: `Use one of: ${Object.keys(site.templates)
-          .filter((name) => !site.templates[name]?.routes)
-          .sort()
-          .join(', ')}.`,
+        message: template
+          ? `The template "${templateName}" makes its own pages from data: a page file cannot use it.`
+          : `There is no template called "${templateName}".`,
+        hint: `Use one of: ${template ? fileTemplates() : Object.keys(site.templates).sort().join(', ')}.`,
       }),
     );
     return undefined;
