@@ -60,9 +60,45 @@ export function partFile(manifest: Pick<SearchManifest, 'build'>, kind: 'w' | 'r
 
 /** The words of a text as the index holds them: letters and digits, lower case. */
 export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+  const words: string[] = [];
+  eachWord(text, (word) => words.push(word));
+  return words;
+}
+
+/**
+ * Hands each word of a text to `visit`, in order: the runs of letters and digits (Unicode's
+ * \p{L} and \p{N}) of the text composed (NFC) and in lower case. The same words as splitting
+ * on /[^\p{L}\p{N}]+/u, about twice as fast: the build reads every page's text this way.
+ */
+export function eachWord(text: string, visit: (word: string) => void): void {
+  const lower = text.normalize('NFC').toLowerCase();
+  const length = lower.length;
+  let start = -1;
+  for (let at = 0; at < length; at += 1) {
+    const unit = lower.charCodeAt(at);
+    // A character beyond the first 65,536 is two units (a surrogate pair), judged together.
+    const pair = unit >= 0xd800 && unit < 0xdc00 && (lower.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+    const inWord = pair ? LETTER_OR_DIGIT.test(lower.slice(at, at + 2)) : isLetterOrDigit(unit);
+    if (inWord && start === -1) start = at;
+    else if (!inWord && start !== -1) {
+      visit(lower.slice(start, at));
+      start = -1;
+    }
+    if (pair) at += 1;
+  }
+  if (start !== -1) visit(lower.slice(start));
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
+/** Per UTF-16 unit: 0 not yet known, 1 a letter or digit, 2 neither. Filled as units are met. */
+const unitKinds = new Uint8Array(0x10000);
+
+function isLetterOrDigit(unit: number): boolean {
+  let kind = unitKinds[unit];
+  if (kind === 0) {
+    kind = LETTER_OR_DIGIT.test(String.fromCharCode(unit)) ? 1 : 2;
+    unitKinds[unit] = kind;
+  }
+  return kind === 1;
 }

@@ -264,10 +264,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             options.output?.fail(error);
           }
         };
-        await pool.render(
-          setup,
-          early,
-          (outcome, at) => {
+        await pool.render(setup, early, {
+          postings: (postings) => searchIndex.append(postings),
+          outcome: (outcome, at) => {
             for (const use of outcome.used) {
               const file = use.slice(use.indexOf(':') + 1);
               if (use.startsWith('photo:')) input.assets.publish(file);
@@ -275,13 +274,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             }
             errors.push(...outcome.errors.map(contentError));
             const pageWarnings = outcome.warnings.map(contentError);
-            if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, outcome.documents);
-            else if (outcome.written) written(outcome.written, outcome.documents, pageWarnings, outcome.written.bytes);
+            // Their search documents came with their batch (postings, above).
+            if (outcome.rendered) take({ ...outcome.rendered, warnings: pageWarnings }, []);
+            else if (outcome.written) written(outcome.written, [], pageWarnings, outcome.written.bytes);
             if (outcome.writeFailure) options.output?.fail(Object.assign(new Error(), outcome.writeFailure));
             options.onProgress?.('render', at + 1, early.length);
           },
-          makeFolders,
-        );
+          beforeJob: makeFolders,
+        });
         return;
       }
       early.forEach((page, at) => {

@@ -5,7 +5,7 @@
  * what crosses to the main thread is one string of words and one list of numbers per document.
  */
 
-import { wordsOf } from '../../client/search-index-format.ts';
+import { eachWord, wordsOf } from '../../client/search-index-format.ts';
 
 export { wordsOf };
 
@@ -31,26 +31,52 @@ export interface IndexDocument {
 const TITLE = 2;
 const TEXT = 1;
 
+/** A document's distinct words, each with its code: `times × 4 + 2 (in the title) + 1 (in the text)`. */
+export function countWords(document: Pick<IndexDocument, 'title' | 'content'>): Map<string, number> {
+  const seen = new Map<string, number>();
+  let where = TITLE;
+  const count = (word: string) => {
+    const code = seen.get(word);
+    seen.set(word, code === undefined ? 4 + where : (code + 4) | where);
+  };
+  eachWord(document.title, count);
+  where = TEXT;
+  eachWord(document.content, count);
+  return seen;
+}
+
+/** The first `snippet` characters of a text (whole characters: an emoji is not cut in half). */
+function startOf(text: string, snippet: number): string {
+  return Array.from(text.slice(0, snippet * 2))
+    .slice(0, snippet)
+    .join('');
+}
+
 /** Counts a document's words; `snippet` characters of its text are kept. */
 export function countDocument(document: IndexDocument, snippet: number): CountedDocument {
-  const seen = new Map<string, number>();
-  const add = (text: string, where: number) => {
-    for (const word of wordsOf(text)) {
-      const code = seen.get(word);
-      seen.set(word, code === undefined ? 4 + where : (code + 4) | where);
-    }
-  };
-  add(document.title, TITLE);
-  add(document.content, TEXT);
+  const seen = countWords(document);
   return {
     title: document.title,
     url: document.url,
-    start: Array.from(document.content.slice(0, snippet * 2))
-      .slice(0, snippet)
-      .join(''),
+    start: startOf(document.content, snippet),
     words: [...seen.keys()].join(' '),
     codes: [...seen.values()],
   };
+}
+
+/**
+ * A run of consecutive documents' postings, packed to cross between threads: a render worker
+ * indexes the pages of its batch, and the main thread appends the batches in page order.
+ */
+export interface PackedPostings {
+  /** The run's documents, in order: title, URL and the start of the text. */
+  documents: Array<{ title: string; url: string; content: string }>;
+  /** The run's distinct words, separated by spaces. */
+  words: string;
+  /** Where each word's pairs end in `pairs`. */
+  ends: Uint32Array<ArrayBuffer>;
+  /** Pairs of a document's number within the run and its code, word after word. */
+  pairs: Int32Array<ArrayBuffer>;
 }
 
 /** Postings by word: a flat list of pairs, the document's number and its code, in document order. */
@@ -65,14 +91,66 @@ export class Postings {
     this.documents.push({ title: document.title, url: document.url, content: document.start });
     if (document.words === '') return;
     const words = document.words.split(' ');
-    for (let at = 0; at < words.length; at += 1) {
-      const word = words[at] as string;
-      let list = this.lists.get(word);
-      if (!list) {
-        list = [];
-        this.lists.set(word, list);
-      }
-      list.push(number, document.codes[at] ?? 0);
+    for (let at = 0; at < words.length; at += 1) this.#list(words[at] as string).push(number, document.codes[at] ?? 0);
+  }
+
+  /**
+   * Counts a document's words and adds it, as `add(countDocument(document, snippet))` does, in
+   * one look-up a word: a word already met in this document is the last pair of its list.
+   */
+  addDocument(document: IndexDocument, snippet: number): void {
+    const number = this.documents.length;
+    this.documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
+    let where = TITLE;
+    const count = (word: string) => {
+      const list = this.#list(word);
+      const last = list.length - 1;
+      if (last > 0 && list[last - 1] === number) list[last] = ((list[last] ?? 0) + 4) | where;
+      else list.push(number, 4 + where);
+    };
+    eachWord(document.title, count);
+    where = TEXT;
+    eachWord(document.content, count);
+  }
+
+  /** The postings packed for another thread (their documents numbered from 0). */
+  pack(): PackedPostings {
+    let total = 0;
+    for (const list of this.lists.values()) total += list.length;
+    const ends = new Uint32Array(this.lists.size);
+    const pairs = new Int32Array(total);
+    let at = 0;
+    let word = 0;
+    for (const list of this.lists.values()) {
+      pairs.set(list, at);
+      at += list.length;
+      ends[word] = at;
+      word += 1;
     }
+    return { documents: this.documents, words: [...this.lists.keys()].join(' '), ends, pairs };
+  }
+
+  /** Appends packed postings: their documents come after those already added. */
+  append(packed: PackedPostings): void {
+    const offset = this.documents.length;
+    for (const document of packed.documents) this.documents.push(document);
+    if (packed.words === '') return;
+    const { ends, pairs } = packed;
+    let from = 0;
+    packed.words.split(' ').forEach((word, at) => {
+      const list = this.#list(word);
+      const end = ends[at] ?? from;
+      for (let pair = from; pair < end; pair += 2) list.push((pairs[pair] ?? 0) + offset, pairs[pair + 1] ?? 0);
+      from = end;
+    });
+  }
+
+  #list(word: string): number[] {
+    let list = this.lists.get(word);
+    if (!list) {
+      list = [];
+      this.lists.set(word, list);
+    }
+    return list;
   }
 }

@@ -1,6 +1,6 @@
 import { mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
-import { type CountedDocument, countDocument, Postings } from './postings.ts';
+import { type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';
 import { splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
@@ -91,6 +91,11 @@ export function countedDocuments(page: RenderedPage, href: (route: string) => st
   return documents;
 }
 
+/** Adds a rendered page's documents to `postings` (a render worker's batch), their words counted. */
+export function indexPage(postings: Postings, page: RenderedPage, href: (route: string) => string): void {
+  for (const document of pageDocuments(page, href)) postings.addDocument(document, SNIPPET_LENGTH);
+}
+
 /** The documents of the indexable pages in index order: pages by route, each followed by its parts. */
 export function searchDocuments(pages: RenderedPage[], href: (route: string) => string): SearchDocument[] {
   return [...pages].sort((a, b) => byText(a.route, b.route)).flatMap((page) => pageDocuments(page, href));
@@ -116,6 +121,11 @@ export class SearchIndexBuilder {
 
   add(document: CountedDocument): void {
     this.#postings.add(document);
+  }
+
+  /** Adds the documents of a run of pages, indexed where they were rendered (a render worker's batch). */
+  append(packed: PackedPostings): void {
+    this.#postings.append(packed);
   }
 
   finish(): SearchIndexFile {

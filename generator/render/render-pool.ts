@@ -17,7 +17,7 @@ import type { PageSummary } from '../contract.ts';
 import { ContentError, type ErrorDetails } from '../errors.ts';
 import type { SiteBundle } from '../bundle/load-site.ts';
 import { toolRoot } from '../bundle/tool-files.ts';
-import type { CountedDocument } from '../index/postings.ts';
+import type { PackedPostings } from '../index/postings.ts';
 import type { PageOutput } from '../write/gather-output.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import type { RenderInput, RenderedPage } from './render-pages.ts';
@@ -60,13 +60,17 @@ export interface RenderOutcome {
   errors: ErrorDetails[];
   /** Content files the page published, as `file:<path>` (itself) or `photo:<path>` (a photo's variants). */
   used: string[];
-  /** Its search documents in index order, their words counted here (index/postings.ts). */
-  documents: CountedDocument[];
+}
+
+/** A batch's outcomes in page order, and the search postings of its pages (index/postings.ts). */
+interface JobResult {
+  outcomes: RenderOutcome[];
+  postings: PackedPostings;
 }
 
 type Reply =
   | { ready: true }
-  | { id: number; outcomes: RenderOutcome[] }
+  | ({ id: number } & JobResult)
   | { id: number; failure: { message: string; stack?: string; cause?: { message: string; stack?: string } } };
 
 /** Pages per message: large enough that messages cost little, small enough to share the work evenly. */
@@ -79,13 +83,18 @@ const BATCH = 64;
 export interface RenderWorkers {
   count: number;
   /** Renders `pages`; see renderOnWorkers. */
-  render: (
-    setup: WorkerSetup,
-    pages: ValidatedPage[],
-    onOutcome: (outcome: RenderOutcome, index: number) => void,
-    beforeJob?: (pages: ValidatedPage[]) => void,
-  ) => Promise<void>;
+  render: (setup: WorkerSetup, pages: ValidatedPage[], on: RenderHandlers) => Promise<void>;
   close: () => Promise<void>;
+}
+
+/** What the caller is handed as the pages come back, in page order. */
+export interface RenderHandlers {
+  /** Each page's outcome; `index` is its place in `pages`. */
+  outcome: (outcome: RenderOutcome, index: number) => void;
+  /** The search postings of a batch, before its pages' outcomes. */
+  postings: (postings: PackedPostings) => void;
+  /** Called with each batch of pages just before a worker is given it (to make their folders). */
+  beforeJob?: (pages: ValidatedPage[]) => void;
 }
 
 /** What a worker is started with: the rest (WorkerSetup) comes when there is something to render. */
@@ -110,7 +119,7 @@ export async function startRenderWorkers(site: SiteBundle, root: string, count: 
   });
   return {
     count,
-    render: (setup, pages, onOutcome, beforeJob) => renderOnWorkers(workers, ready, setup, pages, onOutcome, beforeJob),
+    render: (setup, pages, on) => renderOnWorkers(workers, ready, setup, pages, on),
     close: async () => {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
@@ -118,26 +127,25 @@ export async function startRenderWorkers(site: SiteBundle, root: string, count: 
 }
 
 /**
- * Renders `pages` on started workers. Each outcome is handed to `onOutcome` in the order of
- * `pages` (a batch that comes back early waits for those before it), and then let go: what
- * the caller does not keep is not held.
+ * Renders `pages` on started workers. Each batch is handed to `on` in the order of `pages` (a
+ * batch that comes back early waits for those before it), and then let go: what the caller
+ * does not keep is not held.
  */
 async function renderOnWorkers(
   workers: Worker[],
   ready: Array<Promise<void>>,
   setup: WorkerSetup,
   pages: ValidatedPage[],
-  onOutcome: (outcome: RenderOutcome, index: number) => void,
-  /** Called with each batch of pages just before a worker is given it (to make their folders). */
-  beforeJob?: (pages: ValidatedPage[]) => void,
+  on: RenderHandlers,
 ): Promise<void> {
-  const waiting = new Map<number, RenderOutcome[]>();
+  const waiting = new Map<number, JobResult>();
   let due = 0;
   const deliver = () => {
     for (let batch = waiting.get(due); batch; batch = waiting.get(due)) {
       waiting.delete(due);
-      for (const outcome of batch) {
-        onOutcome(outcome, due);
+      on.postings(batch.postings);
+      for (const outcome of batch.outcomes) {
+        on.outcome(outcome, due);
         due += 1;
       }
     }
@@ -166,7 +174,7 @@ async function renderOnWorkers(
             const next = () => {
               const job = jobs.shift();
               if (job) {
-                beforeJob?.(job.pages);
+                on.beforeJob?.(job.pages);
                 worker.postMessage(job);
                 inHand += 1;
               } else if (inHand === 0) resolve();
@@ -184,7 +192,7 @@ async function renderOnWorkers(
               }
               if ('outcomes' in reply) {
                 inHand -= 1;
-                waiting.set(reply.id, reply.outcomes);
+                waiting.set(reply.id, reply);
                 try {
                   deliver();
                 } catch (error) {

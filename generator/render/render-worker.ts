@@ -4,14 +4,15 @@
  * message, then renders the batches of pages it is sent with the same renderPage as the main
  * thread. Given an output folder, it writes each page there itself. What comes back is plain
  * data: the page (or, written, what is kept of it), its errors and warnings as details, the
- * content files it used, and its search documents with their words counted.
+ * content files it used, and, for the batch, its pages' search postings (words counted here).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import type { ContentError, ErrorDetails } from '../errors.ts';
-import { countedDocuments } from '../index/search-index.ts';
+import { Postings } from '../index/postings.ts';
+import { indexPage } from '../index/search-index.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import { createUrls } from '../urls.ts';
@@ -103,20 +104,23 @@ parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
   }
   const job = message;
   try {
-    const outcomes = job.pages.map((page): RenderOutcome => {
+    // The batch's search documents, numbered from 0: the main thread appends batches in page order.
+    const postings = new Postings();
+    const outcomes = job.pages.map((source): RenderOutcome => {
       const errors: ContentError[] = [];
       const used = new Set<string>();
       input.assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
-      const rendered = renderPage(input, page as ValidatedPage, setup.summaries, errors);
+      const page = renderPage(input, source as ValidatedPage, setup.summaries, errors);
+      if (page) indexPage(postings, page, input.urls.href);
       return {
-        ...(rendered && (setup.writeTo ? write(rendered) : { rendered: { ...rendered, warnings: undefined } })),
-        documents: rendered ? countedDocuments(rendered, input.urls.href) : [],
-        warnings: (rendered?.warnings ?? []).map(details),
+        ...(page && (setup.writeTo ? write(page) : { rendered: { ...page, warnings: undefined } })),
+        warnings: (page?.warnings ?? []).map(details),
         errors: errors.map(details),
         used: [...used],
       };
     });
-    parentPort?.postMessage({ id: job.id, outcomes });
+    const packed = postings.pack();
+    parentPort?.postMessage({ id: job.id, outcomes, postings: packed }, [packed.ends.buffer, packed.pairs.buffer]);
   } catch (error) {
     const { message, stack, cause } = error as Error;
     const inner = cause as Error | undefined;

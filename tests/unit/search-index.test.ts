@@ -5,7 +5,14 @@ import { describe, expect, test } from 'vitest';
 import { serializeProps } from '../../client/island-markup.ts';
 import type { Page } from '../../generator/contract.ts';
 import { contentHash } from '../../generator/hash.ts';
-import { buildSearchIndex, searchDocument, searchDocuments } from '../../generator/index/search-index.ts';
+import {
+  buildSearchIndex,
+  indexPage,
+  SearchIndexBuilder,
+  searchDocument,
+  searchDocuments,
+} from '../../generator/index/search-index.ts';
+import { Postings } from '../../generator/index/postings.ts';
 import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
@@ -192,6 +199,41 @@ describe('the index files', () => {
       'bråvann',
       'ærlig',
     ]);
+  });
+
+  test('a word is a run of letters and digits in any script, as /[^\\p{L}\\p{N}]+/u splits the text', () => {
+    // Letters beyond the first 65,536 characters (𝒜, 𠀋), an emoji, a broken surrogate, combining
+    // marks, digits of other scripts, a ligature, and «İ», which lower case writes as i + a dot.
+    const text = 'ÅSE-løp 2025! naïve café 𝒜bc 𠀋x İstanbul ﬁnal ½ ²3 ١٢ 😀ja \ud800nei e\u0301 ΣΊΣΥΦΟΣ';
+    const bySplit = text
+      .normalize('NFC')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word !== '');
+    expect(wordsOf(text)).toEqual(bySplit);
+    expect(wordsOf(text)).toContain('𝒜bc');
+    expect(wordsOf(text)).toContain('nei');
+  });
+
+  test('pages indexed in batches on other threads and appended give the same index as pages indexed one by one', () => {
+    const pages = [
+      fixturePage(
+        '/a',
+        'Kurs for voksne',
+        '<p>Crawl og rygg for voksne, crawl hver onsdag.</p><h2 id="pris">Pris</h2>',
+      ),
+      fixturePage('/b', 'Treningstider', '<p>Onsdag i Aquarama. Voksne trener crawl.</p>'),
+      fixturePage('/c', 'Om klubben', '<p>Klubben har 400 medlemmer.</p>'),
+    ];
+    const whole = buildSearchIndex(pages, href);
+    const batches = [pages.slice(0, 2), pages.slice(2)].map((batch) => {
+      const postings = new Postings();
+      for (const page of batch) indexPage(postings, page, href);
+      return postings.pack();
+    });
+    const appended = new SearchIndexBuilder();
+    for (const batch of structuredClone(batches)) appended.append(batch);
+    expect(appended.finish().files).toEqual(whole.files);
   });
 });
 
