@@ -10,7 +10,75 @@ export interface YamlSource {
   lineCounter: LineCounter;
 }
 
+/**
+ * Parses a YAML text. A text of only `key: text` lines (most front matter: a title and a
+ * description) is read at once, and its Document, which only a problem's position needs, is
+ * made when first asked for: the Document costs most of a small page's load.
+ */
 export function parseYaml(file: string, text: string): YamlSource {
+  const fields = plainFields(text);
+  if (!fields) return parseDocumentOf(file, text);
+  let parsed: YamlSource | undefined;
+  const full = () => {
+    parsed ??= parseDocumentOf(file, text);
+    return parsed;
+  };
+  return {
+    file,
+    data: fields,
+    get document() {
+      return full().document;
+    },
+    get lineCounter() {
+      return full().lineCounter;
+    },
+  };
+}
+
+/** The same source with other data (a part of its fields): positions still come from the source, when asked for. */
+export function withData(source: YamlSource, data: unknown): YamlSource {
+  return {
+    file: source.file,
+    data,
+    get document() {
+      return source.document;
+    },
+    get lineCounter() {
+      return source.lineCounter;
+    },
+  };
+}
+
+/** A `key: value` line whose value YAML reads as text: no quote, indicator or comment, nothing but a plain scalar. */
+const PLAIN_FIELD = /^([A-Za-z_][\w-]*): +([^-?:,[\]{}#&*!|>'"%@`\s](?:[^#:]|:(?! )|(?<! )#)*)$/;
+
+/** Plain scalars that YAML's core schema reads as null, a boolean or a number, not as text. */
+const NOT_TEXT =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+
+/**
+ * The fields of a YAML text made of `key: text` lines only, as the `yaml` package would read
+ * them; undefined for anything else (a list, a quote, a number, a comment, a repeated key, a
+ * tab), which the full parser reads.
+ */
+function plainFields(text: string): Record<string, string> | undefined {
+  if (/[\r\t]/.test(text)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const match = PLAIN_FIELD.exec(line);
+    if (!match) return undefined;
+    const [, key = '', raw = ''] = match;
+    const value = raw.trimEnd();
+    const repeated = Object.hasOwn(fields, key) || key === '__proto__';
+    if (repeated || NOT_TEXT.test(key) || NOT_TEXT.test(value) || value.endsWith(':')) return undefined;
+    fields[key] = value;
+  }
+  // An empty text is no mapping at all (null), as YAML reads it.
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+function parseDocumentOf(file: string, text: string): YamlSource {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [first] = document.errors;

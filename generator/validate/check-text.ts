@@ -55,6 +55,8 @@ function checkPage(page: PageSource, errors: ContentError[], warnings: ContentEr
 }
 
 function checkYaml(source: YamlSource, errors: ContentError[], warnings: ContentError[]): void {
+  // Positions come from the parsed Document, made only when there is something to tell.
+  if (!someText(source.data, suspect)) return;
   const at = (node: { range?: [number, number, number] | null }) => {
     const { line, col } = source.lineCounter.linePos(node.range?.[0] ?? 0);
     return { line, column: col };
@@ -91,6 +93,18 @@ function checkYaml(source: YamlSource, errors: ContentError[], warnings: Content
     else if (isPlainHttp(value)) warnings.push(insecureLink(source.file, where, field, value));
   };
   if (isNode(source.document.contents)) walk(source.document.contents, []);
+}
+
+const suspect = (text: string) =>
+  controlCharacterName(text) !== undefined || unsafeScheme(text) !== undefined || isPlainHttp(text);
+
+/** Whether a key or a text anywhere in the data passes `test`. */
+function someText(data: unknown, test: (text: string) => boolean): boolean {
+  if (typeof data === 'string') return test(data);
+  if (Array.isArray(data)) return data.some((item) => someText(item, test));
+  if (data !== null && typeof data === 'object')
+    return Object.entries(data).some(([key, value]) => test(key) || someText(value, test));
+  return false;
 }
 
 function controlCharacter(

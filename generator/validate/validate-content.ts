@@ -3,7 +3,7 @@ import type { PageSummary, SiteDefinition } from '../contract.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import type { PageSource } from '../load/page-source.ts';
-import { locate, type YamlSource } from '../load/yaml-source.ts';
+import { locate, withData, type YamlSource } from '../load/yaml-source.ts';
 import { closestName, knownFields } from './closest-name.ts';
 import { describeIssue, fieldPath } from './describe-issue.ts';
 
@@ -181,7 +181,7 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
   const baseFields = Object.keys(basePageSchema.shape);
   const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !baseFields.includes(key)));
   // Every template's front matter is strict: a template that reads no fields of its own takes none.
-  const extra = validateSource({ ...sourcePage.frontMatter, data: rest }, strict(template.schema), errors, baseFields);
+  const extra = validateSource(withData(sourcePage.frontMatter, rest), strict(template.schema), errors, baseFields);
   if (!base || extra === undefined) return undefined;
   const { title, description, allowHtml } = base;
   return {
