@@ -286,7 +286,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       early.forEach((page, at) => {
         const rendered = render(page);
-        take(rendered, rendered ? countedDocuments(rendered, urls.href) : []);
+        // dev keeps each page's counted words with the page, for the next build to reuse.
+        if (rendered && !cache) searchIndex.addPage(rendered, urls.href);
+        take(rendered, rendered && cache ? countedDocuments(rendered, urls.href) : []);
         options.onProgress?.('render', at + 1, early.length);
       });
     });

@@ -123,6 +123,11 @@ export class SearchIndexBuilder {
     this.#postings.add(document);
   }
 
+  /** Adds a rendered page's documents, their words counted now. */
+  addPage(page: RenderedPage, href: (route: string) => string): void {
+    indexPage(this.#postings, page, href);
+  }
+
   /** Adds the documents of a run of pages, indexed where they were rendered (a render worker's batch). */
   append(packed: PackedPostings): void {
     this.#postings.append(packed);

@@ -27,9 +27,17 @@ const BASE: Record<string, string[]> = {
 /** Directives a <meta> policy cannot carry (the browser ignores them there, with a warning): headers only. */
 const HEADER_ONLY = "frame-ancestors 'none'";
 
-/** The CSP source for an inline script: 'sha256-…' of its exact text. */
+const sources = new Map<string, string>();
+
+/** The CSP source for an inline script: 'sha256-…' of its exact text (hashed once, asked for by every page). */
 export function inlineScriptSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+  let source = sources.get(script);
+  if (source === undefined) {
+    source = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+    if (sources.size > 100) sources.clear();
+    sources.set(script, source);
+  }
+  return source;
 }
 
 /** The policy of one page, as a <meta http-equiv> carries it. */
