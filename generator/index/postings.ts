@@ -6,6 +6,7 @@
  */
 
 import { eachWord, wordsOf } from '../../client/search-index-format.ts';
+import { PairLists } from './pair-lists.ts';
 
 export { wordsOf };
 
@@ -79,9 +80,9 @@ export interface PackedPostings {
   pairs: Int32Array<ArrayBuffer>;
 }
 
-/** Postings by word: a flat list of pairs, the document's number and its code, in document order. */
+/** Postings by word: for each, pairs of a document's number and its code, in document order. */
 export class Postings {
-  readonly lists = new Map<string, number[]>();
+  readonly lists = new PairLists();
   /** The documents added, with their words left out. */
   readonly documents: Array<{ title: string; url: string; content: string }> = [];
 
@@ -91,7 +92,9 @@ export class Postings {
     this.documents.push({ title: document.title, url: document.url, content: document.start });
     if (document.words === '') return;
     const words = document.words.split(' ');
-    for (let at = 0; at < words.length; at += 1) this.#list(words[at] as string).push(number, document.codes[at] ?? 0);
+    for (let at = 0; at < words.length; at += 1) {
+      this.lists.push(this.lists.idOf(words[at] as string), number, document.codes[at] ?? 0);
+    }
   }
 
   /**
@@ -99,14 +102,14 @@ export class Postings {
    * one look-up a word: a word already met in this document is the last pair of its list.
    */
   addDocument(document: IndexDocument, snippet: number): void {
+    const lists = this.lists;
     const number = this.documents.length;
     this.documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
     let where = TITLE;
     const count = (word: string) => {
-      const list = this.#list(word);
-      const last = list.length - 1;
-      if (last > 0 && list[last - 1] === number) list[last] = ((list[last] ?? 0) + 4) | where;
-      else list.push(number, 4 + where);
+      const id = lists.idOf(word);
+      if (lists.lastFirst(id) === number) lists.setLastSecond(id, (lists.lastSecond(id) + 4) | where);
+      else lists.push(id, number, 4 + where);
     };
     eachWord(document.title, count);
     where = TEXT;
@@ -116,18 +119,19 @@ export class Postings {
   /** The postings packed for another thread (their documents numbered from 0). */
   pack(): PackedPostings {
     let total = 0;
-    for (const list of this.lists.values()) total += list.length;
+    for (const word of this.lists.words()) total += this.lists.count(word) * 2;
     const ends = new Uint32Array(this.lists.size);
     const pairs = new Int32Array(total);
     let at = 0;
-    let word = 0;
-    for (const list of this.lists.values()) {
+    let index = 0;
+    for (const word of this.lists.words()) {
+      const list = this.lists.pairs(word);
       pairs.set(list, at);
       at += list.length;
-      ends[word] = at;
-      word += 1;
+      ends[index] = at;
+      index += 1;
     }
-    return { documents: this.documents, words: [...this.lists.keys()].join(' '), ends, pairs };
+    return { documents: this.documents, words: [...this.lists.words()].join(' '), ends, pairs };
   }
 
   /** Appends packed postings: their documents come after those already added. */
@@ -138,19 +142,11 @@ export class Postings {
     const { ends, pairs } = packed;
     let from = 0;
     packed.words.split(' ').forEach((word, at) => {
-      const list = this.#list(word);
+      const id = this.lists.idOf(word);
       const end = ends[at] ?? from;
-      for (let pair = from; pair < end; pair += 2) list.push((pairs[pair] ?? 0) + offset, pairs[pair + 1] ?? 0);
+      for (let pair = from; pair < end; pair += 2)
+        this.lists.push(id, (pairs[pair] ?? 0) + offset, pairs[pair + 1] ?? 0);
       from = end;
     });
-  }
-
-  #list(word: string): number[] {
-    let list = this.lists.get(word);
-    if (!list) {
-      list = [];
-      this.lists.set(word, list);
-    }
-    return list;
   }
 }

@@ -45,12 +45,12 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
 }
 
 /** The manifest and parts of postings built a document at a time (as a build does, from its render workers). */
-export function splitPostings({ lists: postings, documents }: Postings, options: SplitIndexOptions): SplitIndex {
+export function splitPostings({ lists, documents }: Postings, options: SplitIndexOptions): SplitIndex {
   const postingsBytes = options.postingsBytes ?? 12_000;
   const docsPer = options.docsPer ?? 8;
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const frequency = (word: string) => (postings.get(word)?.length ?? 0) / 2;
-  const byFrequency = [...postings.keys()].sort((a, b) => frequency(b) - frequency(a) || byName(a, b));
+  const frequency = (word: string) => lists.count(word);
+  const byFrequency = [...lists.words()].sort((a, b) => frequency(b) - frequency(a) || byName(a, b));
   const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byName);
   const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byName);
   const parts: Array<[name: string, json: string]> = [];
@@ -66,7 +66,7 @@ export function splitPostings({ lists: postings, documents }: Postings, options:
     postingsParts.push(current.from);
   };
   common.forEach((word, index) => {
-    const list = stepped(postings.get(word) ?? []);
+    const list = stepped(lists.pairs(word));
     const bytes = list.length * 3;
     if (current.lists.length > 0 && size + bytes > postingsBytes) {
       flush();
@@ -84,7 +84,7 @@ export function splitPostings({ lists: postings, documents }: Postings, options:
   const rarePer = options.rarePer ?? 1500;
   for (let start = 0; start < rare.length; start += rarePer) {
     const words = rare.slice(start, start + rarePer);
-    const chunk: RareWordsPart = { words, lists: words.map((word) => stepped(postings.get(word) ?? [])) };
+    const chunk: RareWordsPart = { words, lists: words.map((word) => stepped(lists.pairs(word))) };
     part('r', rareParts.length, JSON.stringify(chunk));
     rareParts.push([words[0] ?? '', common.length + start]);
   }
