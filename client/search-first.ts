@@ -48,7 +48,15 @@ export function certainBest(
   const members: Candidate[] = [];
   const others: Candidate[] = [];
   let named = 0;
-  for (let doc = 0; doc < count; doc += 1) {
+  // Only the few documents the words in hold are looked at closely: the page's code is cold.
+  const seenDocs: number[] = [];
+  for (let doc = 0; doc < count; doc += 1)
+    for (const { matches } of perToken)
+      if (matches.found[doc] === 1) {
+        seenDocs.push(doc);
+        break;
+      }
+  for (const doc of seenDocs) {
     let seen = false;
     let possible = true;
     let all = true;
