@@ -130,6 +130,8 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
     const listsOf = (words: typeof common) =>
       Promise.all(words.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
     const settlingLists = listsOf(settling);
+    // Awaited below; a failure meanwhile is not «unhandled».
+    settlingLists.catch(() => undefined);
     const early = (async () => {
       const rare = (await Promise.all(rareWords)).flat();
       const rareLists = await listsOf(rare);
