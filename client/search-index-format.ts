@@ -8,14 +8,16 @@
  *   few thousand, split by prefix, each with its postings: one fetch finds a rare word and
  *   where it is;
  * - postings (`search/<build>/w-<n>.json`): for a run of consecutive common words, the
- *   documents that hold each word, where, and how often;
+ *   documents that hold each word, where, and how often, and each word's head: the title, URL
+ *   and start of the few documents a query for it lists first, so the first hits need no
+ *   second round of fetches;
  * - documents (`search/<build>/d-<n>.json`): title, URL and the start of the text of a few
  *   documents, fetched only for the hits shown.
  */
 
 export interface SearchManifest {
   /** Format version: a change of format is a change of version (and of every name). */
-  v: 2;
+  v: 3;
   /** The parts' folder: `search/<build>/`, relative to the manifest. */
   build: string;
   /** The site's most common words, lower case, sorted: word 0, 1, … The rest are in `rare` parts, numbered after them. */
@@ -38,10 +40,14 @@ export interface SearchManifest {
  */
 export type Postings = number[];
 
-/** A postings part: the postings of each word from word number `from` on. */
+/** A postings part: the postings of each word from word number `from` on, and their heads. */
 export interface PostingsPart {
   from: number;
   lists: Postings[];
+  /** For each word, the numbers of its head's documents (see headOf in generator/index/split-index.ts). */
+  heads: number[][];
+  /** The heads' documents, each once: [number, title, url, start]. */
+  docs: Array<[number: number, ...DocumentsPart[number]]>;
 }
 
 /** A part of the rare words: the words, sorted, and the postings of each. */

@@ -5,10 +5,11 @@
  * whole documents (title and text), computed from the words.
  */
 import Fuse from 'fuse.js/basic';
-import type { DocumentsPart, RareWordsPart, SearchManifest } from './search-index-format.ts';
+import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from './search-index-format.ts';
 import { partFile, wordsOf } from './search-index-format.ts';
 import { type LoadPart, postingsOf, rareParts, withinParts } from './search-postings.ts';
-import { collectMatches, type Ranking, rankDocuments, type TokenMatches } from './search-rank.ts';
+import { certainBest } from './search-first.ts';
+import { collectMatches, rankDocuments, settlesRank } from './search-rank.ts';
 import { couldMatch } from './search-words.ts';
 
 export type { LoadPart } from './search-postings.ts';
@@ -26,7 +27,7 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
-  /** How many documents match. */
+  /** How many documents match; -1 in a report of the first hits made before all are counted. */
   total: number;
   /** The best `limit` of them, best first. */
   hits: SearchHit[];
@@ -46,7 +47,7 @@ export type Search = (
 export interface SearchOptions {
   /** How far a match may be from the query, as Fuse.js's `threshold`: 0 exact, 1 anything. */
   threshold: number;
-  /** Postings parts one word of a query may fetch at most (see withinParts); 16 unless given. */
+  /** Postings parts a query may fetch at most, shared by its words (at least 4 each; see withinParts); 16 unless given. */
   maxParts?: number;
 }
 
@@ -72,19 +73,27 @@ export function snippetOf(content: string, length: number): string {
  */
 export function createSearch(manifest: SearchManifest, load: LoadPart, options: SearchOptions): Search {
   const { threshold, maxParts = 16 } = options;
+  /** Documents the postings parts brought in their words' heads: no document part is fetched for them. */
+  const known = new Map<number, DocumentsPart[number]>();
   const parts = new Map<string, Promise<unknown>>();
   const part = (file: string) => {
     let loading = parts.get(file);
     if (!loading) {
-      loading = load(file).catch((error: unknown) => {
-        parts.delete(file);
-        throw error;
-      });
+      loading = load(file).then(
+        (data) => {
+          for (const [doc, ...document] of (data as Partial<PostingsPart>).docs ?? []) known.set(doc, document);
+          return data;
+        },
+        (error: unknown) => {
+          parts.delete(file);
+          throw error;
+        },
+      );
       parts.set(file, loading);
     }
     return loading;
   };
-  const ranked = new Map<string, Promise<Ranking>>();
+  const ranked = new Map<string, ReturnType<typeof rank>>();
 
   /** The words of a list (numbered from `from`) that Fuse.js matches with the token. */
   const matching = (words: string[], token: string, from: number) => {
@@ -103,27 +112,58 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
   };
 
   /**
-   * Where the words that match a word of the query are: the common words (within `maxParts`
+   * Where the words that match a word of the query are: the common words (within `most`
    * postings parts, the best matches first), whose postings are on their way at once, and the
    * rare words that start with the query's first letter (a typo later in a rare word is
-   * found), whose postings come with them.
+   * found), whose postings come with them. `early` is what is known once the postings of the
+   * words that settle a rank are in (see search-first.ts); `all`, once every word's are.
    */
-  const matchesOf = async (token: string, single: boolean): Promise<TokenMatches> => {
+  const matchesOf = (token: string, single: boolean, most: number) => {
     // The rare words' parts are asked for first: which ones depends on the first letter only.
     const rareWords = rareParts(manifest, token).map(([file, from]) =>
       part(file).then((words) => matching((words as RareWordsPart).words, token, from)),
     );
-    const common = withinParts(manifest, matching(manifest.words, token, 0), maxParts);
-    const commonLists = Promise.all(common.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
+    const common = withinParts(manifest, matching(manifest.words, token, 0), most);
+    const settling = common.filter(({ item }) => settlesRank(item, token, single));
+    const others = common.filter(({ item }) => !settlesRank(item, token, single));
+    // The parts of the words that settle the first hits are asked for before the others'.
+    const listsOf = (words: typeof common) =>
+      Promise.all(words.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
+    const settlingLists = listsOf(settling);
     // Awaited below; a failure meanwhile is not «unhandled».
-    commonLists.catch(() => undefined);
-    const rare = (await Promise.all(rareWords)).flat();
-    const rareLists = await Promise.all(rare.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));
-    return collectMatches(token, single, [...common, ...rare], [...(await commonLists), ...rareLists], manifest.count);
+    settlingLists.catch(() => undefined);
+    const early = (async () => {
+      const rare = (await Promise.all(rareWords)).flat();
+      const rareLists = await listsOf(rare);
+      const matches = collectMatches(
+        token,
+        single,
+        [...settling, ...rare],
+        [...(await settlingLists), ...rareLists],
+        manifest.count,
+      );
+      return { matches, least: Math.min(Number.POSITIVE_INFINITY, ...others.map(({ score }) => score)) };
+    })();
+    // The other words' parts wait for those of the first hits: the connections and the main
+    // thread are theirs first.
+    const all = early.then(async ({ matches }) =>
+      collectMatches(token, single, others, await listsOf(others), manifest.count, matches),
+    );
+    return { early, all };
   };
 
-  const rank = async (tokens: string[]) =>
-    rankDocuments(await Promise.all(tokens.map((token) => matchesOf(token, tokens.length === 1))), manifest.count);
+  /** The query's ranking, and the first hits known for certain before it (limit → hits). */
+  const rank = (tokens: string[]) => {
+    // The query's words share the postings parts it may fetch.
+    const most = Math.max(4, Math.floor(maxParts / tokens.length));
+    const each = tokens.map((token) => matchesOf(token, tokens.length === 1, most));
+    const early = Promise.all(each.map((one) => one.early));
+    early.catch(() => undefined);
+    return {
+      first: (limit: number) => early.then((matches) => certainBest(matches, manifest.count, limit)),
+      all: Promise.all(each.map((one) => one.all)).then((matches) => rankDocuments(matches, manifest.count)),
+    };
+  };
 
   return async (query, limit, progress) => {
     const tokens = wordsOf(normaliseQuery(query));
@@ -135,25 +175,50 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
       ranked.clear();
       ranked.set(key, order);
     }
-    const ranking = await order;
     // A page named just what was searched for («Treningstider») leads, before pages that also name it.
     const named = (hit: SearchHit) => wordsOf(normaliseQuery(hit.title)).join(' ') === key;
     const leading = (hits: SearchHit[]) => [...hits.filter(named), ...hits.filter((hit) => !named(hit))];
-    const shown = ranking.best(limit);
-    const hits: Array<SearchHit | undefined> = shown.map(() => undefined);
-    let ready = 0;
-    await Promise.all(
-      shown.map(async ({ doc, score }, at) => {
-        const chunk = (await part(partFile(manifest, 'd', Math.floor(doc / manifest.docs.per)))) as DocumentsPart;
-        const [title, url, start] = chunk[doc % manifest.docs.per] ?? ['', '', ''];
-        hits[at] = { id: url, title, url, snippet: snippetOf(start, manifest.snippet), score };
-        const before = ready;
-        while (ready < hits.length && hits[ready] !== undefined) ready += 1;
-        if (progress && ready > before && ready < hits.length)
-          progress({ total: ranking.total, hits: leading(hits.slice(0, ready) as SearchHit[]) });
-      }),
-    );
-    return { total: ranking.total, hits: leading(hits as SearchHit[]) };
+    const hitOf = (
+      { doc, score }: { doc: number; score: number },
+      [title, url, start] = known.get(doc) ?? ['', '', ''],
+    ) => ({ id: url, title, url, snippet: snippetOf(start, manifest.snippet), score }) satisfies SearchHit;
+    // Hits are handed over best first, a longer list each time: the first ones certain before
+    // the ranking of all is done, each as soon as its document is in (with the postings, in a
+    // word's head, or in its documents' part).
+    let reported = 0;
+    let total = -1;
+    const report = (hits: Array<SearchHit | undefined>, last: boolean) => {
+      let ready = 0;
+      while (ready < hits.length && hits[ready] !== undefined) ready += 1;
+      if (ready <= reported) return;
+      reported = ready;
+      // The last list whole is the result itself.
+      if (progress && !(last && ready === hits.length))
+        progress({ total, hits: leading(hits.slice(0, ready) as SearchHit[]) });
+    };
+    const fill = async (shown: Array<{ doc: number; score: number }>, last: boolean) => {
+      const hits: Array<SearchHit | undefined> = shown.map((hit) => (known.has(hit.doc) ? hitOf(hit) : undefined));
+      report(hits, last);
+      await Promise.all(
+        shown.map(async (hit, at) => {
+          if (hits[at]) return;
+          const chunk = (await part(partFile(manifest, 'd', Math.floor(hit.doc / manifest.docs.per)))) as DocumentsPart;
+          hits[at] = hitOf(hit, chunk[hit.doc % manifest.docs.per]);
+          report(hits, last);
+        }),
+      );
+      return hits as SearchHit[];
+    };
+    // A failure here is the whole search's too, and reported by it.
+    if (progress)
+      order
+        .first(limit)
+        .then((first) => fill(first, false))
+        .catch(() => undefined);
+    const ranking = await order.all;
+    total = ranking.total;
+    const hits = await fill(ranking.best(limit), true);
+    return { total: ranking.total, hits: leading(hits) };
   };
 }
 
@@ -161,7 +226,7 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
 export function parseSearchManifest(value: unknown): SearchManifest {
   const data = value as Partial<SearchManifest> | null;
   if (
-    data?.v !== 2 ||
+    data?.v !== 3 ||
     !Array.isArray(data.words) ||
     !Array.isArray(data.rare) ||
     !Array.isArray(data.postings) ||

@@ -27,20 +27,24 @@ export interface TokenMatches {
   forms: number;
 }
 
-/** Adds up, for each document, the postings of the matched words of one query word. */
+/**
+ * Adds up, for each document, the postings of the matched words of one query word; with
+ * `to`, adds them to a copy of what other words of the same query word gave.
+ */
 export function collectMatches(
   token: string,
   single: boolean,
   words: MatchedWord[],
   lists: number[][],
   count: number,
+  to?: TokenMatches,
 ): TokenMatches {
   const forms = formsOf(token);
-  const found = new Uint8Array(count);
-  const title = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
-  const text = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
-  const named = new Uint8Array(count).fill(2);
-  const often = new Float64Array(count * forms.length);
+  const found = to ? to.found.slice() : new Uint8Array(count);
+  const title = to ? to.title.slice() : new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+  const text = to ? to.text.slice() : new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+  const named = to ? to.named.slice() : new Uint8Array(count).fill(2);
+  const often = to ? to.often.slice() : new Float64Array(count * forms.length);
   words.forEach(({ item, score }, at) => {
     const list = lists[at] ?? [];
     const naming = nameRank(item, token, single);
@@ -128,9 +132,19 @@ export function rankDocuments(perToken: TokenMatches[], count: number): Ranking 
 }
 
 /** A field's share of Fuse.js's score: keys weigh the same (½ each); a perfect match counts as ε. */
-function fieldScore(score: number): number {
+export function fieldScore(score: number): number {
   if (score === Number.POSITIVE_INFINITY) return 1;
   return Math.sqrt(score === 0 ? Number.EPSILON : score);
+}
+
+/**
+ * Whether a matched word can change more than a document's field scores: a title it is in
+ * names the query word (see nameRank), or it holds a form of the query word whose count
+ * ranks (see formsOf). The first hits can be known from these words' postings alone while
+ * the others' are still on their way (client/search-first.ts).
+ */
+export function settlesRank(word: string, token: string, single: boolean): boolean {
+  return nameRank(word, token, single) < 2 || formsOf(token).some((form) => word.includes(form));
 }
 
 /**

@@ -30,16 +30,33 @@ export function couldMatch(token: string, threshold: number): (word: string) => 
   let errors = 0;
   while ((errors + 1) / length <= threshold) errors += 1;
   const need = length - errors;
-  const counts = new Map<string, number>();
-  for (let at = 0; at < length; at += 1) counts.set(token.charAt(at), (counts.get(token.charAt(at)) ?? 0) + 1);
-  const letters = [...counts];
+  // The token's letters (UTF-16 units, as Fuse compares them) and how often each is in it.
+  const letters: number[] = [];
+  const most: number[] = [];
+  for (let at = 0; at < length; at += 1) {
+    const letter = token.charCodeAt(at);
+    const known = letters.indexOf(letter);
+    if (known === -1) {
+      letters.push(letter);
+      most.push(1);
+    } else most[known] = (most[known] ?? 0) + 1;
+  }
+  const times = new Int32Array(letters.length);
+  // One pass over the word, plain loops: it runs on thousands of words in a page's cold code.
   return (word) => {
+    times.fill(0);
     let found = 0;
-    for (const [letter, most] of letters) {
-      let times = 0;
-      for (let at = word.indexOf(letter); at !== -1 && times < most; at = word.indexOf(letter, at + 1)) times += 1;
-      found += times;
-      if (found >= need) return true;
+    for (let at = 0; at < word.length; at += 1) {
+      const letter = word.charCodeAt(at);
+      for (let which = 0; which < letters.length; which += 1) {
+        if (letters[which] !== letter) continue;
+        if ((times[which] ?? 0) < (most[which] ?? 0)) {
+          times[which] = (times[which] ?? 0) + 1;
+          found += 1;
+          if (found >= need) return true;
+        }
+        break;
+      }
     }
     return false;
   };

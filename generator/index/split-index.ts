@@ -2,7 +2,8 @@
  * The search index split into parts a query fetches on demand (Pagefind is the model), so the
  * /search page of a site with 10,000 pages downloads kilobytes, not the whole text twice. The
  * format (a manifest of common words; rare words with their postings, by prefix; postings of
- * common words, by prefix; documents in small parts) is client/search-index-format.ts.
+ * common words, by prefix, with the documents each word's query likely lists first; documents
+ * in small parts) is client/search-index-format.ts.
  *
  * The parts' folder is named by a hash of all their bytes, and the manifest (named by a hash of
  * its own, which holds that folder's name) is the only way to them: a browser never mixes parts
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from '../../client/search-index-format.ts';
 import { contentHash } from '../hash.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
+import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
 
@@ -28,6 +30,8 @@ export interface SplitIndexOptions {
   commonWords?: number;
   /** Words per part of the rare words. */
   rarePer?: number;
+  /** Documents a word's head holds at most (see search-heads.ts); none on a site of fewer than HEADS_FROM documents unless given. */
+  headSize?: number;
 }
 
 export interface SplitIndex {
@@ -56,24 +60,33 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const parts: Array<[name: string, json: string]> = [];
   const part = (kind: string, number: number, json: string) => parts.push([`${kind}-${number}.json`, json]);
 
-  // Postings of the common words, in parts of about `postingsBytes`.
+  // Postings of the common words, in parts of about `postingsBytes`, each word with its head.
+  const start = (doc: number) =>
+    Array.from(documents[doc]?.content ?? '')
+      .slice(0, options.snippet)
+      .join('');
+  const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
   const postingsParts: number[] = [];
-  let current: PostingsPart = { from: 0, lists: [] };
+  let current: PostingsPart = { from: 0, lists: [], heads: [], docs: [] };
   let size = 0;
   const flush = () => {
     if (current.lists.length === 0) return;
+    const docs = [...new Set(current.heads.flat())].sort((a, b) => a - b);
+    current.docs = docs.map((doc) => [doc, documents[doc]?.title ?? '', documents[doc]?.url ?? '', start(doc)]);
     part('w', postingsParts.length, JSON.stringify(current));
     postingsParts.push(current.from);
   };
   common.forEach((word, index) => {
-    const list = stepped(lists.pairs(word));
+    const pairs = lists.pairs(word);
+    const list = stepped(pairs);
     const bytes = list.length * 3;
     if (current.lists.length > 0 && size + bytes > postingsBytes) {
       flush();
-      current = { from: index, lists: [] };
+      current = { from: index, lists: [], heads: [], docs: [] };
       size = 0;
     }
     current.lists.push(list);
+    current.heads.push(headSize > 0 ? headOf(pairs, headSize) : []);
     size += bytes;
   });
   flush();
@@ -105,7 +118,7 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const files = new Map<string, string>(parts.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
 
   const manifest: SearchManifest = {
-    v: 2,
+    v: 3,
     build,
     words: common,
     rare: rareParts,

@@ -181,7 +181,8 @@ function statusText(view: View): string {
     case 'blank':
       return 'Skriv inn et søkeord for å se treff.';
     case 'found':
-      return view.total === 0 ? 'Ingen treff.' : `${view.total} treff`;
+      // While the first hits are in and the rest still counted, the number is not known yet (-1).
+      return view.total === 0 ? 'Ingen treff.' : view.total < 0 ? '' : `${view.total} treff`;
     case 'failed':
       return 'Søket kunne ikke lastes akkurat nå. Sjekk nettforbindelsen og prøv igjen.';
     default:

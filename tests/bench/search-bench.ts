@@ -95,7 +95,7 @@ async function visit(
  * transfers (gzip, everything: HTML, CSS, scripts, index parts); and the index's size.
  * `npm run bench -- search 1000 10000` does the same with that many synthetic pages added
  * (tests/support/synthetic-pages.ts), for a rare word from the middle of a page, a typo of
- * it and a word of the club's own pages.
+ * it, a word of the club's own pages and two words.
  */
 export async function benchSearch(args: string[] = []): Promise<void> {
   const counts = args.map(Number).filter((count) => Number.isInteger(count) && count > 0);
@@ -114,7 +114,9 @@ async function benchSite(count: number): Promise<void> {
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const middle = synthetic?.pages[Math.floor(count / 2)]?.middleWord;
-  const queries = middle ? [middle, `${middle.slice(0, 3)}x${middle.slice(4)}`, 'hval'] : ['hval'];
+  // A rare word, a one-letter typo of it, a common word (one letter off thousands of words at
+  // 10,000 pages) and a query of two words.
+  const queries = middle ? [middle, `${middle.slice(0, 3)}x${middle.slice(4)}`, 'hval', 'hval kurs'] : ['hval'];
   const runs = count > 0 ? 5 : RUNS;
   console.log(
     `\n### ${count > 0 ? `${count} synthetic pages and` : ''} the club site: ${result.pages.length} pages, built in ${ms(buildMs)}\n`,

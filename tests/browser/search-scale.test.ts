@@ -1,15 +1,18 @@
 /**
  * The search on a site of 1,000 more pages (synthetic, seeded): in Chromium, a word from the
  * middle of one page and a one-letter typo of it find that page, and the whole search page
- * (HTML, CSS, scripts, index parts) weighs under 300 KB gzip. Bytes are deterministic, so
+ * (HTML, CSS, scripts, index parts) weighs under 300 KB gzip; a common word's best hit shows
+ * before the postings of the words one letter off it are in. Bytes are deterministic, so
  * they are tested; time is measured in `npm run bench -- search`, not here.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright';
+import type { Browser, Route } from 'playwright';
+import { partFile } from '../../client/search-index-format.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
+import { manifestOf } from '../support/search-index.ts';
 import { projectRoot, serveSite, type ServedSite } from '../support/site-build.ts';
 import { contentWithSyntheticPages, type SyntheticPage } from '../support/synthetic-pages.ts';
 
@@ -96,6 +99,43 @@ test('a query with many hits shows 20, says how many there are, and «Vis flere 
   expect(
     new Set(await hits.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).size,
   ).toBe(40);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a common word: its best hit shows while the postings of the words one letter off it are held back; then all, counted, and «Vis flere treff»', async () => {
+  // «hval» is one letter off hundreds of the synthetic pages' words, whose postings are in other parts.
+  const manifest = manifestOf(site.result.files);
+  const number = manifest.words.indexOf('hval');
+  expect(number).toBeGreaterThanOrEqual(0);
+  const own = partFile(
+    manifest,
+    'w',
+    manifest.postings.findLastIndex((from) => from <= number),
+  );
+  const { page, context, problems } = await openPage(browser, { baseURL: site.url });
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/search\/[^/]+\/w-\d+\.json$/, (route) => {
+    if (!holding || route.request().url().endsWith(own)) return route.continue();
+    held.push(route);
+  });
+  await page.goto('/search/?q=hval');
+  const hits = page.locator('main .search-hit');
+  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  // Until those parts are in, the rest of the list and the count wait.
+  expect(await hits.count()).toBeLessThan(20);
+  expect(await page.locator('main').getByRole('status').textContent()).not.toMatch(/treff/);
+
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(20);
+  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+  await expect.poll(() => page.locator('main').getByRole('status').textContent()).toMatch(/^\d+ treff$/);
+  await page.getByRole('button', { name: 'Vis flere treff' }).click();
+  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(40);
   expect(problems).toEqual([]);
   await context.close();
 });
