@@ -8,6 +8,7 @@ import { normalizeBase } from '../urls.ts';
 import { EMPTY_PLAN, mergePlans, type ChangePlan } from './change-plan.ts';
 import { diffOutputs, stylesheetSwap, type OutputDiff } from './output-diff.ts';
 import type { DevProblem } from './reload-channel.ts';
+import { carryDeferred } from './served-files.ts';
 
 export interface DevBuildOptions {
   root: string;
@@ -85,6 +86,7 @@ export class DevBuilder {
     this.last = result;
     if (!previous) return { ok: true, result, ms: performance.now() - start, plan: change };
     const diff = diffOutputs(previous.files, result.files);
+    carryDeferred(previous, result, diff);
     const swap = stylesheetSwap(
       { files: previous.files, styles: previous.client.styles },
       { files: result.files, styles: result.client.styles },
@@ -104,7 +106,8 @@ export class DevBuilder {
       rendered: this.rendered,
     };
     // Drafts and posts dated later are shown while editing, marked as such.
-    return build({ root, contentDir, now: this.now(), base, origin, reuse, drafts: true });
+    // The search index is made when a page reads it, not on every save.
+    return build({ root, contentDir, now: this.now(), base, origin, reuse, drafts: true, deferSearchIndex: true });
   }
 
   /**

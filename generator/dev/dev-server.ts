@@ -10,6 +10,7 @@ import { describeOutcome, describeProblems } from './dev-log.ts';
 import { devRequestHandler } from './dev-requests.ts';
 import { openBrowser } from './open-browser.ts';
 import { ReloadChannel, type DevMessage } from './reload-channel.ts';
+import { servedFile } from './served-files.ts';
 import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
 import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
@@ -87,7 +88,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       host,
       base,
       channel,
-      files: () => builder.last?.files,
+      files: () => {
+        const last = builder.last;
+        return last && { get: (file: string) => servedFile(last, file) };
+      },
       reloadClient: () => reloadClient,
       revision,
       ready: firstBuild,

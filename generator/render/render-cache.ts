@@ -48,8 +48,8 @@ const sameIndex = (a: TemplateProps['searchIndex'], b: TemplateProps['searchInde
   a === b ||
   (a !== undefined && b !== undefined && a.url === b.url && a.documents === b.documents && a.bytes === b.bytes);
 
-const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) =>
-  a !== undefined && (a === b || Buffer.from(a).equals(Buffer.from(b)));
+const view = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && (a === b || view(a).equals(view(b)));
 
 /**
  * Pages of earlier builds, for `clubsite dev`: a page whose own file and shared inputs are as
@@ -64,6 +64,8 @@ export class RenderCache {
   rendered = 0;
 
   private readonly ids = new WeakMap<object, number>();
+  /** The files pages used, compared with this build's once a build: every page shows the logo. */
+  private compared = new Map<Uint8Array, boolean>();
   private nextId = 1;
 
   /** Starts a build: forgets every page when anything pages share changed since the last one. */
@@ -79,6 +81,16 @@ export class RenderCache {
     this.shared = shared;
     this.reused = 0;
     this.rendered = 0;
+    this.compared = new Map();
+  }
+
+  private unchanged(input: RenderInput, file: string, bytes: Uint8Array): boolean {
+    let same = this.compared.get(bytes);
+    if (same === undefined) {
+      same = sameBytes(input.loaded.assets.get(file), bytes);
+      this.compared.set(bytes, same);
+    }
+    return same;
   }
 
   render(
@@ -91,11 +103,7 @@ export class RenderCache {
     const entry = this.entries.get(page.source);
     const same = entry?.from === page && sameIndex(entry.searchIndex, searchIndex);
     const key = same && entry ? entry.key : pageKey(page, searchIndex);
-    if (
-      entry &&
-      entry.key === key &&
-      entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))
-    ) {
+    if (entry && entry.key === key && entry.assets.every(([file, bytes]) => this.unchanged(input, file, bytes))) {
       // The page's images are published in this build too.
       for (const [file, , asPhoto] of entry.assets) {
         if (asPhoto) input.assets.publish(file);
