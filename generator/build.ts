@@ -239,7 +239,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let measured: typeof sizes | undefined;
     const sizesOf = () => {
       if (options.output) return sizes;
-      measured ??= [...files].reduce((to, [file, data]) => (count(to, file, data), to), { ...sizes });
+      if (!measured) {
+        measured = { ...sizes };
+        for (const [file, data] of files) count(measured, file, data);
+      }
       return measured;
     };
     const emit = (file: string, data: string | Uint8Array) => {
