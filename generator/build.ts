@@ -219,7 +219,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
     const cache = options.reuse?.rendered;
-    cache?.begin(input, summaries, routes);
+    cache?.begin(input, summaries, routes, content.pages);
     cache?.keep(new Set(content.pages.map((page) => page.source)));
     const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
       cache
