@@ -81,6 +81,8 @@ export interface BuildOptions {
     site?: LoadedSite;
     client?: ClientBundle;
     parsed?: PageCache;
+    /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
+    unchanged?: (absolute: string) => boolean;
     validated?: ValidatedPages;
     rendered?: RenderCache;
   };
@@ -157,7 +159,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
     // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
     const loaded: LoadedContent = await stage('load', () =>
-      loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed),
+      loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed, options.reuse?.unchanged),
     );
     const content = await stage('validate', () => {
       const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);

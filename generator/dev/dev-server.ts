@@ -18,6 +18,9 @@ import { SourceWatcher } from './source-watcher.ts';
 
 const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
 
+/** After a build, when every file read is looked at for a change the watcher missed. */
+const VERIFY_MS = 300;
+
 export interface DevServerOptions {
   /** The site's folder (content/ and the site definition). The tool's own browser code is found beside the generator. */
   root: string;
@@ -105,6 +108,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const tracker = new SaveTracker();
   let settling = 0;
+  // Once the watcher watches, a save reads only what it reported; a change it missed is found
+  // by looking at every file read, shortly after each build (and built then).
+  let verifying: NodeJS.Timeout | undefined;
+  const verify = () => {
+    clearTimeout(verifying);
+    verifying = setTimeout(() => {
+      void builder.changedOnDisk().then((missed) => {
+        for (const file of missed) queue?.add(file);
+      });
+    }, VERIFY_MS).unref();
+  };
   let queue: RebuildQueue | undefined;
   const watcher = new SourceWatcher({
     root,
@@ -177,6 +191,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         })
         .finally(() => (settling -= 1));
     }, SETTLE_MS).unref();
+    verify();
   };
 
   queue = createRebuildQueue(rebuild, options.debounceMs ?? 10);
@@ -209,6 +224,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   watchInputs(first);
   await watcher.ready();
+  builder.trustWatcher();
+  verify();
 
   const url = displayUrl(host, port, base);
   const pages = first.ok ? `${first.result.stats.pages} pages` : 'the site could not be built';
@@ -243,6 +260,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return () => starters.delete(listener);
     },
     close: async () => {
+      clearTimeout(verifying);
       await Promise.all([watcher.close(), queue.close()]);
       channel.close();
       server.closeAllConnections();

@@ -55,7 +55,7 @@ function parseOnce<T extends PageSource | YamlSource>(
  * seconds before it was read could be modified again within the same tick of a coarse clock
  * (FAT keeps two seconds) and keep its stamp, so it has none and is read each time.
  */
-function stampOf(absolute: string): string | undefined {
+export function stampOf(absolute: string): string | undefined {
   const stats = statSync(absolute, { throwIfNoEntry: false, bigint: false });
   if (!stats || Date.now() - stats.mtimeMs < 2000) return undefined;
   return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
@@ -67,6 +67,8 @@ export async function loadContent(
   site: SiteDefinition,
   errors: ContentError[],
   cache?: PageCache,
+  /** True for a file the dev server's watcher has not reported since its stamp was taken: its stamp is not taken again. */
+  unchanged?: (absolute: string) => boolean,
 ): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
   // A listed file's path: a listing holds no `..` or `.` (10,000 path.join calls are felt on each dev save).
@@ -80,10 +82,13 @@ export async function loadContent(
     errors,
   );
   /** A text file's content (undefined when it is gone); a problem with its bytes is collected and marks it failed. */
-  const readText = (absolute: string): { text?: string; failed: boolean; stamp?: string } => {
+  const readText = (absolute: string, listed = true): { text?: string; failed: boolean; stamp?: string } => {
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
-    const stamp = cache ? stampOf(absolute) : undefined;
-    const known = stamp === undefined ? undefined : cache?.get(absolute);
+    const cached = cache?.get(absolute);
+    // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
+    const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
+    const stamp = trusted ? cached?.stamp : cache ? stampOf(absolute) : undefined;
+    const known = stamp === undefined ? undefined : cached;
     if (known?.stamp === stamp && known !== undefined) return { text: known.text, failed: false, stamp };
     const file = relative(absolute);
     const before = errors.length;
@@ -119,7 +124,7 @@ export async function loadContent(
     const absolute = path.join(paths.contentDir, definition.file);
     const file = relative(absolute);
     if (refused.has(definition.file)) continue;
-    const { text, failed, stamp } = readText(absolute);
+    const { text, failed, stamp } = readText(absolute, files.includes(definition.file));
     if (failed) continue;
     if (text === undefined) {
       errors.push(
