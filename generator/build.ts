@@ -6,8 +6,9 @@ import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
 import { loadSite, type LoadedSite } from './bundle/load-site.ts';
 import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError, formatError } from './errors.ts';
+import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from './index/deferred-search.ts';
 import type { CountedDocument } from './index/postings.ts';
-import { countedDocuments, SearchIndexBuilder } from './index/search-index.ts';
+import { countedDocuments, SearchIndexBuilder, type SearchIndexFile } from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
@@ -61,6 +62,11 @@ export interface BuildOptions {
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
   /**
+   * Make the search index, the pages that show it, _headers and sitemap.xml when first read
+   * (BuildResult.deferred), not in the build (dev: a save at 10,000 pages is not kept waiting).
+   */
+  deferSearchIndex?: boolean;
+  /**
    * Reuse what an earlier build made when its sources did not change (dev): the site module,
    * the client bundle, parsed (and validated) page files whose text is the same, and rendered pages whose
    * inputs are the same. The output is the same as without.
@@ -75,6 +81,8 @@ export interface BuildOptions {
     site?: LoadedSite;
     client?: ClientBundle;
     parsed?: PageCache;
+    /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
+    unchanged?: (absolute: string) => boolean;
     validated?: ValidatedPages;
     rendered?: RenderCache;
   };
@@ -105,6 +113,11 @@ export interface BuildResult {
   client: ClientBundle;
   /** Files the build read: the dev server watches them. */
   inputs: string[];
+  /**
+   * With deferSearchIndex: `files` holds a stand-in for its `provisional` files, and lacks
+   * the search index's; `files()` makes them (servedFile in dev/served-files.ts reads both).
+   */
+  deferred?: DeferredSearch;
 }
 
 /**
@@ -146,7 +159,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
     // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
     const loaded: LoadedContent = await stage('load', () =>
-      loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed),
+      loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed, options.reuse?.unchanged),
     );
     const content = await stage('validate', () => {
       const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
@@ -208,7 +221,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const late = (page: (typeof content.pages)[number]) => site.site.templates[page.template]?.usesSearchIndex === true;
     const cache = options.reuse?.rendered;
-    cache?.begin(input, summaries, routes);
+    cache?.begin(input, summaries, routes, content.pages);
     cache?.keep(new Set(content.pages.map((page) => page.source)));
     const render = (page: (typeof content.pages)[number], searchIndex?: Parameters<typeof renderPage>[4]) =>
       cache
@@ -218,18 +231,32 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Every file goes out through emit: into `files`, or, given an output folder, straight to it.
     const files = new Map<string, string | Uint8Array>();
     const sizes = { html: 0, js: 0, css: 0 };
-    const emit = (file: string, data: string | Uint8Array) => {
+    const count = (to: typeof sizes, file: string, data: string | Uint8Array) => {
       const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-      if (file.endsWith('.html')) sizes.html += size;
-      else if (file.endsWith('.js')) sizes.js += size;
-      else if (file.endsWith('.css')) sizes.css += size;
-      if (options.output) options.output.write(file, data);
-      else files.set(file, data);
+      if (file.endsWith('.html')) to.html += size;
+      else if (file.endsWith('.js')) to.js += size;
+      else if (file.endsWith('.css')) to.css += size;
+    };
+    // Files kept in `files` are measured when the stats are read (the dev server, rebuilding on each save, never reads them).
+    let measured: typeof sizes | undefined;
+    const sizesOf = () => {
+      if (options.output) return sizes;
+      if (!measured) {
+        measured = { ...sizes };
+        for (const [file, data] of files) count(measured, file, data);
+      }
+      return measured;
+    };
+    const emit = (file: string, data: string | Uint8Array) => {
+      if (!options.output) return void files.set(file, data);
+      count(sizes, file, data);
+      options.output.write(file, data);
     };
     // A rendered page is written at once; what is kept of it is what the site's other files need.
     const kept: RenderedPage[] = [];
     const outputs: PageOutput[] = [];
     const searchIndex = new SearchIndexBuilder();
+    const deferred = options.deferSearchIndex && !options.output ? new DeferredSearch() : undefined;
     const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
       if (!page) return;
       emit(urls.fileOf(page.route), page.html);
@@ -239,7 +266,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A page written by a render worker: only its bytes are counted here.
     const written = (page: PageOutput, documents: CountedDocument[], pageWarnings?: ContentError[], bytes = 0) => {
       sizes.html += bytes;
-      for (const document of documents) searchIndex.add(document);
+      if (deferred) deferred.add(documents);
+      else for (const document of documents) searchIndex.add(document);
       if (pageWarnings) warnings.push(...pageWarnings);
       outputs.push(page);
     };
@@ -292,35 +320,65 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         options.onProgress?.('render', at + 1, early.length);
       });
     });
-    const index = await stage('index', () => searchIndex.finish());
+    const index = await stage('index', () => deferred?.standIn() ?? searchIndex.finish());
     const indexLink = {
       url: `${urls.base}${index.path}`,
       documents: index.documents,
       bytes: index.bytes,
     };
+    const latePages = content.pages.filter(late);
     await stage('render late', () => {
-      for (const page of content.pages.filter(late)) take(render(page, indexLink), []);
+      for (const page of latePages) take(render(page, indexLink), []);
     });
     const notFound = collectErrors(errors, () => renderNotFound(input, summaries, errors));
     stop();
 
-    await stage('gather', () => {
-      const rest = gatherOutput({
-        pages: outputs,
+    const gather = (pages: PageOutput[], searchIndex: SearchIndexFile) =>
+      gatherOutput({
+        pages,
         notFound,
         routes,
         urls,
-        index,
+        index: searchIndex,
         client,
         assets,
         lang: site.site.lang,
         siteFiles: madeFiles,
       });
-      for (const [file, data] of rest) emit(file, data);
+    await stage('gather', () => {
+      // Deferred, the files that list every page are made with the real index (and are only stand-ins here).
+      for (const [file, data] of gather(deferred ? [] : outputs, index)) emit(file, data);
     });
+    // The real index, the pages that show it and the files that list every page: made when read.
+    deferred?.finish(
+      new Set([...latePages.map((page) => urls.fileOf(page.route)), ...FILES_OF_ALL_PAGES]),
+      latePages.map((page) => files.get(urls.fileOf(page.route))).join('\n'),
+      outputs,
+      (made): MadeFiles => {
+        const link = { url: `${urls.base}${made.path}`, documents: made.documents, bytes: made.bytes };
+        const out = new Map<string, string | Uint8Array>(made.files);
+        const problems: ContentError[] = [];
+        const shown = new Map<string, PageOutput>();
+        for (const page of latePages) {
+          const rendered = renderPage(input, page, summaries, problems, link);
+          if (rendered) out.set(urls.fileOf(page.route), rendered.html);
+          if (rendered) shown.set(page.route, pageOutput(rendered));
+        }
+        if (problems.length > 0) throw new BuildFailed(uniqueErrors(problems));
+        const rest = gather(
+          outputs.map((page) => shown.get(page.route) ?? page),
+          made,
+        );
+        for (const file of FILES_OF_ALL_PAGES) {
+          const data = rest.get(file);
+          if (data !== undefined) out.set(file, data);
+        }
+        return out;
+      },
+    );
 
     warnings.push(...unusedFiles(loaded, assets.usedFiles()));
-    const searchParts = [...index.files.values()];
+    const finalIndex = () => deferred?.index() ?? index;
     let gzip: number | undefined;
 
     return {
@@ -331,12 +389,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       timings,
       stats: {
         pages: outputs.length,
-        ...sizes,
-        searchIndexBytes: index.bytes,
-        searchIndexParts: index.files.size,
+        get html(): number {
+          return sizesOf().html;
+        },
+        get js(): number {
+          return sizesOf().js;
+        },
+        get css(): number {
+          return sizesOf().css;
+        },
+        // Asked for by build's summary; the dev server (deferSearchIndex) never asks.
+        get searchIndexBytes(): number {
+          return finalIndex().bytes;
+        },
+        get searchIndexParts(): number {
+          return finalIndex().files.size;
+        },
         // Compressed when asked for: the dev server rebuilds on every save and never asks.
         get searchIndexGzip(): number {
-          gzip ??= searchParts.reduce((total, json) => total + gzipSync(json, { level: 9 }).byteLength, 0);
+          gzip ??= [...finalIndex().files.values()].reduce(
+            (total, json) => total + gzipSync(json, { level: 9 }).byteLength,
+            0,
+          );
           return gzip;
         },
         searchDocuments: index.documents,
@@ -344,6 +418,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       site,
       client,
       inputs: [...new Set([...site.inputs, ...client.inputs])],
+      deferred,
     };
   } finally {
     await pool?.close();

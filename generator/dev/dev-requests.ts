@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseRequest } from '../serve/host-check.ts';
 import { resolveRequest, send } from '../serve/static-files.ts';
-import { EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
+import { type BuiltFiles, EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
 import type { ReloadChannel } from './reload-channel.ts';
 import type { ReloadClient } from './reload-client.ts';
 
@@ -11,7 +11,7 @@ export interface DevRequestOptions {
   base: string;
   channel: ReloadChannel;
   /** The last good build's files, or undefined before the first one. */
-  files: () => ReadonlyMap<string, string | Uint8Array> | undefined;
+  files: () => BuiltFiles | undefined;
   reloadClient: () => ReloadClient;
   revision: () => string;
   /** Requests that come while the first build runs wait for it. */

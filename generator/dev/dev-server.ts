@@ -10,12 +10,16 @@ import { describeOutcome, describeProblems } from './dev-log.ts';
 import { devRequestHandler } from './dev-requests.ts';
 import { openBrowser } from './open-browser.ts';
 import { ReloadChannel, type DevMessage } from './reload-channel.ts';
+import { servedFile } from './served-files.ts';
 import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
 import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
 import { SourceWatcher } from './source-watcher.ts';
 
 const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
+
+/** After a build, when every file read is looked at for a change the watcher missed. */
+const VERIFY_MS = 300;
 
 export interface DevServerOptions {
   /** The site's folder (content/ and the site definition). The tool's own browser code is found beside the generator. */
@@ -87,7 +91,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       host,
       base,
       channel,
-      files: () => builder.last?.files,
+      files: () => {
+        const last = builder.last;
+        return last && { get: (file: string) => servedFile(last, file) };
+      },
       reloadClient: () => reloadClient,
       revision,
       ready: firstBuild,
@@ -101,6 +108,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const tracker = new SaveTracker();
   let settling = 0;
+  // Once the watcher watches, a save reads only what it reported; a change it missed is found
+  // by looking at every file read, shortly after each build (and built then).
+  let verifying: NodeJS.Timeout | undefined;
+  const verify = () => {
+    clearTimeout(verifying);
+    verifying = setTimeout(() => {
+      void builder.changedOnDisk().then((missed) => {
+        for (const file of missed) queue?.add(file);
+      });
+    }, VERIFY_MS).unref();
+  };
   let queue: RebuildQueue | undefined;
   const watcher = new SourceWatcher({
     root,
@@ -173,6 +191,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         })
         .finally(() => (settling -= 1));
     }, SETTLE_MS).unref();
+    verify();
   };
 
   queue = createRebuildQueue(rebuild, options.debounceMs ?? 10);
@@ -205,6 +224,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   watchInputs(first);
   await watcher.ready();
+  builder.trustWatcher();
+  verify();
 
   const url = displayUrl(host, port, base);
   const pages = first.ok ? `${first.result.stats.pages} pages` : 'the site could not be built';
@@ -239,6 +260,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return () => starters.delete(listener);
     },
     close: async () => {
+      clearTimeout(verifying);
       await Promise.all([watcher.close(), queue.close()]);
       channel.close();
       server.closeAllConnections();

@@ -1,11 +1,16 @@
 import type { FileSource } from '../serve/static-files.ts';
 
+/** The files of a build by their path (a Map, or a dev build whose search index is made when read). */
+export interface BuiltFiles {
+  get(file: string): string | Uint8Array | undefined;
+}
+
 /**
  * The last good build, served from memory: the same files `build` writes, looked up by their
  * path relative to the output folder. Nothing on disk is ever read, so no request can reach
  * a file outside the output (no `..`, no symlink).
  */
-export function memorySource(files: () => ReadonlyMap<string, string | Uint8Array> | undefined): FileSource {
+export function memorySource(files: () => BuiltFiles | undefined): FileSource {
   return {
     read: async (file) => files()?.get(file),
   };

@@ -55,7 +55,7 @@ function parseOnce<T extends PageSource | YamlSource>(
  * seconds before it was read could be modified again within the same tick of a coarse clock
  * (FAT keeps two seconds) and keep its stamp, so it has none and is read each time.
  */
-function stampOf(absolute: string): string | undefined {
+export function stampOf(absolute: string): string | undefined {
   const stats = statSync(absolute, { throwIfNoEntry: false, bigint: false });
   if (!stats || Date.now() - stats.mtimeMs < 2000) return undefined;
   return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
@@ -67,18 +67,28 @@ export async function loadContent(
   site: SiteDefinition,
   errors: ContentError[],
   cache?: PageCache,
+  /** True for a file the dev server's watcher has not reported since its stamp was taken: its stamp is not taken again. */
+  unchanged?: (absolute: string) => boolean,
 ): Promise<LoadedContent> {
   const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
+  // A listed file's path: a listing holds no `..` or `.` (10,000 path.join calls are felt on each dev save).
+  const inside =
+    path.sep === '/' && path.isAbsolute(paths.contentDir) && path.resolve(paths.contentDir) === paths.contentDir
+      ? (inContent: string) => `${paths.contentDir}/${inContent}`
+      : (inContent: string) => path.join(paths.contentDir, inContent);
   const { files, refused } = await listContentFiles(
     paths.contentDir,
     (inContent) => relative(path.join(paths.contentDir, inContent)),
     errors,
   );
   /** A text file's content (undefined when it is gone); a problem with its bytes is collected and marks it failed. */
-  const readText = (absolute: string): { text?: string; failed: boolean; stamp?: string } => {
+  const readText = (absolute: string, listed = true): { text?: string; failed: boolean; stamp?: string } => {
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
-    const stamp = cache ? stampOf(absolute) : undefined;
-    const known = stamp === undefined ? undefined : cache?.get(absolute);
+    const cached = cache?.get(absolute);
+    // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
+    const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
+    const stamp = trusted ? cached?.stamp : cache ? stampOf(absolute) : undefined;
+    const known = stamp === undefined ? undefined : cached;
     if (known?.stamp === stamp && known !== undefined) return { text: known.text, failed: false, stamp };
     const file = relative(absolute);
     const before = errors.length;
@@ -96,7 +106,7 @@ export async function loadContent(
       const matched = matchGlob(files, definition.files);
       for (const inContent of matched) entryFiles.add(inContent);
       const sources = matched.flatMap((inContent) => {
-        const absolute = path.join(paths.contentDir, inContent);
+        const absolute = inside(inContent);
         const { text, stamp } = readText(absolute);
         if (text === undefined) return [];
         const parsed = parseOnce(
@@ -114,7 +124,7 @@ export async function loadContent(
     const absolute = path.join(paths.contentDir, definition.file);
     const file = relative(absolute);
     if (refused.has(definition.file)) continue;
-    const { text, failed, stamp } = readText(absolute);
+    const { text, failed, stamp } = readText(absolute, files.includes(definition.file));
     if (failed) continue;
     if (text === undefined) {
       errors.push(
@@ -133,7 +143,7 @@ export async function loadContent(
   const pagesDir = `${site.pages.replace(/^\.?\/+|\/+$/g, '')}/`;
   const pageFiles = files.filter((file) => file.startsWith(pagesDir) && PAGE_FILE.test(file.toLowerCase())).sort();
   const pages = pageFiles.map((inContent) => {
-    const absolute = path.join(paths.contentDir, inContent);
+    const absolute = inside(inContent);
     const suggestion = suggestPageName(inContent.slice(pagesDir.length));
     if (suggestion !== undefined) {
       errors.push(
@@ -158,7 +168,7 @@ export async function loadContent(
     );
   });
   if (cache) {
-    const listed = new Set(files.map((inContent) => path.join(paths.contentDir, inContent)));
+    const listed = new Set(files.map(inside));
     for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
   const dataFiles = new Set(

@@ -23,21 +23,16 @@ interface Entry {
  */
 function sharedKey(
   input: RenderInput,
-  summaries: PageSummary[],
+  summaries: string[],
   routes: RouteTable,
   idOf: (value: object) => number,
-): string {
-  return JSON.stringify([
-    idOf(input.site),
-    idOf(input.client),
-    input.now.getTime(),
-    input.urls.base,
-    input.urls.origin,
-    input.data,
-    summaries,
-    [...routes.keys()],
-  ]);
+): string[] {
+  const rest = [idOf(input.site), idOf(input.client), input.now.getTime(), input.urls.base, input.urls.origin];
+  return [JSON.stringify([...rest, input.data, [...routes.keys()]]), ...summaries];
 }
+
+/** Compared one by one: most are the same strings as last time (RenderCache.summaries). */
+const sameTexts = (a: string[], b: string[]) => a.length === b.length && a.every((text, at) => text === b[at]);
 
 function pageKey(page: ValidatedPage, searchIndex: TemplateProps['searchIndex']): string {
   const { sourcePage, ...summary } = page;
@@ -48,8 +43,8 @@ const sameIndex = (a: TemplateProps['searchIndex'], b: TemplateProps['searchInde
   a === b ||
   (a !== undefined && b !== undefined && a.url === b.url && a.documents === b.documents && a.bytes === b.bytes);
 
-const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) =>
-  a !== undefined && (a === b || Buffer.from(a).equals(Buffer.from(b)));
+const view = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) => a !== undefined && (a === b || view(a).equals(view(b)));
 
 /**
  * Pages of earlier builds, for `clubsite dev`: a page whose own file and shared inputs are as
@@ -57,28 +52,57 @@ const sameBytes = (a: Uint8Array | undefined, b: Uint8Array) =>
  * page of a thousand renders one. The output is byte for byte what a full build writes.
  */
 export class RenderCache {
-  private shared = '';
+  private shared: string[] = [];
   private readonly entries = new Map<string, Entry>();
   /** Pages reused and rendered in the last build. */
   reused = 0;
   rendered = 0;
 
   private readonly ids = new WeakMap<object, number>();
+  /** The files pages used, compared with this build's once a build: every page shows the logo. */
+  private compared = new Map<Uint8Array, boolean>();
+  /** The files reused pages published in this build. */
+  private published = new Set<string>();
   private nextId = 1;
 
-  /** Starts a build: forgets every page when anything pages share changed since the last one. */
-  begin(input: RenderInput, summaries: PageSummary[], routes: RouteTable): void {
+  /** Each page's summary as JSON in the last build, by the page it was made from (pages the dev server validated once are the same objects). */
+  private summaries = new Map<ValidatedPage, string>();
+
+  /**
+   * Starts a build: forgets every page when anything pages share changed since the last one.
+   * `pages` are what `summaries` were made from, in the same order.
+   */
+  begin(input: RenderInput, summaries: PageSummary[], routes: RouteTable, pages?: readonly ValidatedPage[]): void {
     const idOf = (value: object): number => {
       const known = this.ids.get(value);
       if (known !== undefined) return known;
       this.ids.set(value, this.nextId);
       return this.nextId++;
     };
-    const shared = sharedKey(input, summaries, routes, idOf);
-    if (shared !== this.shared) this.entries.clear();
+    const known = new Map<ValidatedPage, string>();
+    const texts = summaries.map((summary, at) => {
+      const page = pages?.[at];
+      const text = (page && this.summaries.get(page)) ?? JSON.stringify(summary);
+      if (page) known.set(page, text);
+      return text;
+    });
+    this.summaries = known;
+    const shared = sharedKey(input, texts, routes, idOf);
+    if (!sameTexts(shared, this.shared)) this.entries.clear();
     this.shared = shared;
     this.reused = 0;
     this.rendered = 0;
+    this.compared = new Map();
+    this.published = new Set();
+  }
+
+  private unchanged(input: RenderInput, file: string, bytes: Uint8Array): boolean {
+    let same = this.compared.get(bytes);
+    if (same === undefined) {
+      same = sameBytes(input.loaded.assets.get(file), bytes);
+      this.compared.set(bytes, same);
+    }
+    return same;
   }
 
   render(
@@ -91,13 +115,12 @@ export class RenderCache {
     const entry = this.entries.get(page.source);
     const same = entry?.from === page && sameIndex(entry.searchIndex, searchIndex);
     const key = same && entry ? entry.key : pageKey(page, searchIndex);
-    if (
-      entry &&
-      entry.key === key &&
-      entry.assets.every(([file, bytes]) => sameBytes(input.loaded.assets.get(file), bytes))
-    ) {
-      // The page's images are published in this build too.
+    if (entry && entry.key === key && entry.assets.every(([file, bytes]) => this.unchanged(input, file, bytes))) {
+      // The page's images are published in this build too (each once: every page shows the logo).
       for (const [file, , asPhoto] of entry.assets) {
+        const use = `${asPhoto ? 'photo' : 'file'}:${file}`;
+        if (this.published.has(use)) continue;
+        this.published.add(use);
         if (asPhoto) input.assets.publish(file);
         else input.assets.url(file);
       }

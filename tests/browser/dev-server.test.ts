@@ -127,6 +127,40 @@ describe('clubsite dev', () => {
     await finish(page, context);
   });
 
+  test('a page saved after the search index was made is found by its new word on /search, and no longer by its old one', async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    const hitTitles = async (query: string) => {
+      // An open page reloads after a rebuild: it has caught up before it is sent elsewhere.
+      await settled();
+      if (page.url() !== 'about:blank') {
+        await page.waitForFunction(
+          (revision) => document.querySelector('meta[name="clubsite-revision"]')?.getAttribute('content') === revision,
+          dev.revision(),
+          { timeout: WAIT },
+        );
+      }
+      await page.goto(`/search/?${new URLSearchParams({ q: query }).toString()}`);
+      const status = page.locator('main').getByRole('status');
+      await expect.poll(() => status.textContent(), { timeout: WAIT }).not.toBe('');
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: WAIT }).toBe(0);
+      return page.locator('main .search-hit').getByRole('link').allTextContents();
+    };
+    // The index is made when /search first asks for it after a save, and is made again after the next.
+    await save('content/pages/om.md', withParagraph('Vi arrangerer kveldsbadstevnet hver vår.'));
+    expect(await hitTitles('kveldsbadstevnet')).toContain('Om klubben');
+    // The page, and its last section, where the paragraph went.
+    const found = ['Om klubben', 'Les mer om klubben – Om klubben'];
+    const event = await save('content/pages/om.md', withParagraph('Vi arrangerer morgenkappløpet hver vår.'));
+    expect(event.sent).toBe('reload');
+    expect(await hitTitles('morgenkappløpet')).toEqual(found);
+    expect(await hitTitles('kveldsbadstevnet')).toEqual([]);
+    expect(await page.locator('main').getByRole('status').textContent()).toBe('Ingen treff.');
+    await restore('content/pages/om.md');
+    expect(await hitTitles('morgenkappløpet')).toEqual([]);
+    expect(problems).toEqual([]);
+    await finish(page, context);
+  });
+
   test('a broken menu.yaml shows an overlay naming the file and line over the last good page; fixing it clears it', async () => {
     const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
     await page.goto('/om/');

@@ -11,6 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EMPTY_PLAN } from '../../generator/dev/change-plan.ts';
 import { DevBuilder } from '../../generator/dev/dev-builder.ts';
+import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
 import { fixturePosts, newsContent as contentWith, pad, removeNewsContent } from '../support/news-fixture.ts';
 import { buildSite, projectRoot } from '../support/site-build.ts';
@@ -37,8 +38,9 @@ async function problems(posts: Record<string, string>): Promise<string[]> {
   throw new Error('expected the build to fail');
 }
 
+/** A file as written, or as the dev server serves it (a dev build makes the sitemap and search when read). */
 const text = (result: BuildResult, file: string): string => {
-  const data = result.files.get(file);
+  const data = servedFile(result, file);
   if (data === undefined) throw new Error(`no ${file} in the output`);
   return typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
 };
@@ -48,7 +50,7 @@ const numbered = (...ns: number[]) => ns.map((n) => `Nyhet nummer ${pad(n)} fra 
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 /** Everything the search index files hold, whatever their format. */
 const searchText = (result: BuildResult) =>
-  [...result.files]
+  [...allFiles(result)]
     .filter(([file]) => /search/.test(file) && file.endsWith('.json'))
     .map(([file]) => text(result, file))
     .join('\n');

@@ -2,6 +2,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.ts';
 import type { PageCache } from '../../generator/load/load-content.ts';
+import { planChanges } from '../../generator/dev/change-plan.ts';
+import { DevBuilder } from '../../generator/dev/dev-builder.ts';
+import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
 import { RenderCache } from '../../generator/render/render-cache.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
 
@@ -11,22 +14,27 @@ let cache: RenderCache;
 let parsed: PageCache;
 let last: BuildResult;
 
-/** What `clubsite dev` builds: site module, client bundle and pages of the last build reused. */
+/**
+ * What `clubsite dev` builds: site module, client bundle and pages of the last build reused,
+ * the search index (and what shows it) made when read.
+ */
 async function devBuild(): Promise<BuildResult> {
   last = await build({
     root: project.root,
     now,
     reuse: { site: last?.site, client: last?.client, parsed, rendered: cache },
+    deferSearchIndex: true,
   });
   return last;
 }
 
-/** What `clubsite build` writes from the same sources. */
+/** What `clubsite build` writes from the same sources (the deferred files made). */
 async function expectSameAsFullBuild(result: BuildResult): Promise<void> {
   const full = await build({ root: project.root, now });
-  expect([...result.files.keys()]).toEqual([...full.files.keys()]);
+  const files = allFiles(result);
+  expect([...files.keys()]).toEqual([...full.files.keys()]);
   for (const [file, data] of full.files) {
-    const mine = result.files.get(file);
+    const mine = files.get(file);
     expect(typeof mine === 'string' ? mine : Buffer.from(mine ?? []).toString('base64'), file).toBe(
       typeof data === 'string' ? data : Buffer.from(data).toString('base64'),
     );
@@ -90,5 +98,44 @@ describe('the dev server renders only what a save changed, and writes what build
     const result = await devBuild();
     expect(result.files.has('ekstra/index.html')).toBe(false);
     await expectSameAsFullBuild(result);
+  });
+});
+
+describe('the dev server makes the search index when it is first read, not on every save', () => {
+  test('a save leaves it unmade; reading the search page makes it as build does; a rebuild of the same keeps it', async () => {
+    const builder = new DevBuilder({ root: project.root, contentDir: project.contentDir, now, base: '/' });
+    const run = async (files: string[]) => {
+      const outcome = await builder.run(
+        planChanges(files, {
+          root: project.root,
+          contentDir: project.contentDir,
+          siteInputs: new Set(builder.last?.site.inputs),
+          clientInputs: new Set(builder.last?.client.inputs),
+          devClientInputs: new Set(),
+        }),
+      );
+      if (!outcome.ok) throw new Error(outcome.problems.map((problem) => problem.text).join('\n'));
+      return outcome;
+    };
+    await run([]);
+    const first = builder.last as BuildResult;
+    expect(first.deferred?.isMade).toBe(false);
+    const searchPage = String(servedFile(first, 'search/index.html'));
+    const manifest = /href="\/(assets\/search-[^"]+\.json)"/.exec(searchPage)?.[1] ?? '';
+    expect(servedFile(first, manifest)).toBeDefined();
+    expect(first.deferred?.isMade).toBe(true);
+
+    // Saved as it was: nothing changed, and the index made is kept.
+    const same = await run(['content/pages/om.md']);
+    expect(same.diff?.changed).toEqual([]);
+    expect(builder.last?.deferred?.isMade).toBe(true);
+
+    await edit('content/pages/om.md', (text) => `${text}\nKveldsbadstevnet er nytt.\n`);
+    const saved = await run(['content/pages/om.md']);
+    expect(saved.diff?.changed).toEqual(['om/index.html']);
+    expect(builder.last?.deferred?.isMade).toBe(false);
+    expect(servedFile(builder.last as BuildResult, manifest)).toBeUndefined();
+    expect(String(servedFile(builder.last as BuildResult, 'search/index.html'))).not.toContain(manifest);
+    await expectSameAsFullBuild(builder.last as BuildResult);
   });
 });

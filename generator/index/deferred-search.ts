@@ -1,0 +1,127 @@
+/**
+ * The search index of a dev build, made when it is first asked for, not on every save: on a
+ * site of 10,000 pages, counting 40,000 documents into postings and splitting them into parts
+ * takes seconds, and a volunteer saving a page wants to see that page. The build keeps each
+ * page's counted documents (the render cache keeps them anyway), renders the pages that show
+ * the index with a stand-in (so their problems are told at once), and makes the real index,
+ * those pages and the files that list every page the first time one of them is read. What it
+ * makes is byte for byte what `build` writes (BuildOptions.deferSearchIndex).
+ */
+import type { PageOutput } from '../write/gather-output.ts';
+import type { CountedDocument } from './postings.ts';
+import { SearchIndexBuilder, type SearchIndexFile } from './search-index.ts';
+
+export type MadeFiles = ReadonlyMap<string, string | Uint8Array>;
+
+/** The files of the output made from every page's output, not only its own (gather-output.ts). */
+export const FILES_OF_ALL_PAGES = ['_headers', 'sitemap.xml'] as const;
+
+export class DeferredSearch {
+  /** Each indexed page's counted documents, in index order (pages by route). */
+  private readonly pages: CountedDocument[][] = [];
+  private documentCount = 0;
+  /** Files that hold the stand-in until the index is made: the pages that show it, and FILES_OF_ALL_PAGES. */
+  provisional: ReadonlySet<string> = new Set();
+  /** The pages that show the index as rendered with the stand-in: they change when anything they show does. */
+  private lateKey = '';
+  /** What the files that list every page are made of. */
+  private outputs: readonly PageOutput[] = [];
+  private make: ((index: SearchIndexFile) => MadeFiles) | undefined;
+  private madeIndex: SearchIndexFile | undefined;
+  private made: MadeFiles | undefined;
+
+  add(documents: CountedDocument[]): void {
+    this.pages.push(documents);
+    this.documentCount += documents.length;
+  }
+
+  /** What the pages that show the index are first rendered with: never served (they are provisional). */
+  standIn(): SearchIndexFile {
+    return { path: 'assets/search-pending.json', files: new Map(), documents: this.documentCount, bytes: 0 };
+  }
+
+  /** Called once the build is done, with how to make the real files from the index. */
+  finish(
+    provisional: ReadonlySet<string>,
+    lateKey: string,
+    outputs: readonly PageOutput[],
+    make: (index: SearchIndexFile) => MadeFiles,
+  ): void {
+    this.provisional = provisional;
+    this.lateKey = lateKey;
+    this.outputs = outputs;
+    this.make = make;
+  }
+
+  /** The index, made the first time it is asked for. */
+  index(): SearchIndexFile {
+    if (!this.madeIndex) {
+      const builder = new SearchIndexBuilder();
+      for (const documents of this.pages) for (const document of documents) builder.add(document);
+      this.madeIndex = builder.finish();
+    }
+    return this.madeIndex;
+  }
+
+  /** The index's files, the pages that show it and FILES_OF_ALL_PAGES, made the first time they are asked for. */
+  files(): MadeFiles {
+    if (!this.made) {
+      if (!this.make) throw new Error('The deferred search index was read before its build finished.');
+      this.made = this.make(this.index());
+    }
+    return this.made;
+  }
+
+  get isMade(): boolean {
+    return this.made !== undefined;
+  }
+
+  /**
+   * Whether `earlier` (the last build's) is made of the same: the same pages showing the index,
+   * the same pages to list, and the same documents, as the same objects (pages the render
+   * cache reused) or, with `byValue`, word for word. Then this build takes over what it made.
+   */
+  takeOver(earlier: DeferredSearch, byValue: boolean): boolean {
+    if (earlier.lateKey !== this.lateKey || earlier.pages.length !== this.pages.length) return false;
+    if (!sameOutputs(this.outputs, earlier.outputs)) return false;
+    const same = this.pages.every((documents, at) => documents === earlier.pages[at]);
+    if (!same && !(byValue && this.pages.every((documents, at) => sameDocuments(documents, earlier.pages[at])))) {
+      return false;
+    }
+    this.madeIndex ??= earlier.madeIndex;
+    this.made ??= earlier.made;
+    return true;
+  }
+}
+
+function sameOutputs(a: readonly PageOutput[], b: readonly PageOutput[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((page, at) => {
+      const other = b[at];
+      return (
+        other !== undefined &&
+        page.route === other.route &&
+        page.noindex === other.noindex &&
+        page.securityPolicy === other.securityPolicy &&
+        page.lastmod === other.lastmod
+      );
+    })
+  );
+}
+
+function sameDocuments(a: CountedDocument[], b: CountedDocument[] | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  return a.every((document, at) => {
+    const other = b[at];
+    return (
+      other !== undefined &&
+      document.title === other.title &&
+      document.url === other.url &&
+      document.start === other.start &&
+      document.words === other.words &&
+      document.codes.length === other.codes.length &&
+      document.codes.every((code, index) => code === other.codes[index])
+    );
+  });
+}
