@@ -273,7 +273,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     // In route order, the order of the search index's documents.
     const early = content.pages.filter((page) => !late(page)).sort((a, b) => byText(a.route, b.route));
-    const workers = cache ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
+    // dev renders in this thread: its cache and its deferred index keep each page's counted words.
+    const workers =
+      cache || deferred ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
     await stage('render', async () => {
       pool ??= workers > 1 ? await startRenderWorkers(site.bundle, root, workers) : undefined;
       if (pool) {
@@ -315,8 +317,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       early.forEach((page, at) => {
         const rendered = render(page);
         // dev keeps each page's counted words with the page, for the next build to reuse.
-        if (rendered && !cache) searchIndex.addPage(rendered, urls.href);
-        take(rendered, rendered && cache ? countedDocuments(rendered, urls.href) : []);
+        const keepsCounts = cache !== undefined || deferred !== undefined;
+        if (rendered && !keepsCounts) searchIndex.addPage(rendered, urls.href);
+        take(rendered, rendered && keepsCounts ? countedDocuments(rendered, urls.href) : []);
         options.onProgress?.('render', at + 1, early.length);
       });
     });
