@@ -312,6 +312,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           },
           beforeJob: makeFolders,
         });
+        // Their memory is let go before the index is made, the build's largest moment.
+        await pool.close();
+        pool = undefined;
         return;
       }
       early.forEach((page, at) => {
