@@ -5,7 +5,8 @@
  * --compare, Hugo and Eleventy build the same Markdown in the same run (other-generators.ts).
  * With --baseline, the clubsite checked out in DIR (an earlier commit, `npm ci` done) builds
  * its own site with the same pages, in the same run: a before-and-after. The median of R runs
- * (default 2) is printed.
+ * (default 2) is printed. The builds of one size take turns (each generator once a round), each
+ * after a pause that lets the file system finish deleting the output before it (settle()).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -46,6 +47,29 @@ function measure(command: string, args: string[], cwd: string): Promise<Run> {
   });
 }
 
+interface Contender {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  out: string;
+  results: Run[];
+  remove: () => Promise<void>;
+}
+
+/**
+ * Waits for the file system to finish with what was just deleted. On this machine's ext4
+ * (mounted with discard), creating files right after 10,000 were removed costs up to 25 times
+ * the kernel time it does a few seconds later: without the pause, each build would be timed
+ * partly on the deletion of the one before it.
+ */
+async function settle(): Promise<void> {
+  spawnSync('sync');
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+}
+
+const SETTLE_MS = Number(process.env.SCALE_BENCH_SETTLE_MS ?? 5000);
+
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at === -1 ? undefined : args[at + 1];
@@ -82,37 +106,42 @@ export async function benchScale(args: string[]): Promise<void> {
     ]);
   };
   for (const count of counts) {
-    for (const { name, root } of builds) {
-      const project = await copyProject(root);
-      try {
-        await writeSyntheticPages(path.join(project.contentDir, 'pages'), count);
+    // Every generator's site is written first; then the builds take turns, round by round, so
+    // that a slow spell of the machine falls on all of them rather than on one.
+    const contenders: Contender[] = [];
+    try {
+      for (const { name, root } of builds) {
+        const project = await copyProject(root);
         const out = path.join(project.root, 'dist');
-        const results: Run[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          await rm(out, { recursive: true, force: true });
-          const flags = workers ? ['--workers', workers] : [];
-          const command = [path.join(root, 'bin/clubsite.js'), 'build', '--out', out, ...flags];
-          results.push(await measure(process.execPath, command, project.root));
-        }
-        row(name, count, results);
-      } finally {
-        await project.remove();
+        const flags = workers ? ['--workers', workers] : [];
+        const command = [path.join(root, 'bin/clubsite.js'), 'build', '--out', out, ...flags];
+        contenders.push({
+          name,
+          command: process.execPath,
+          args: command,
+          cwd: project.root,
+          out,
+          results: [],
+          remove: project.remove,
+        });
+        await writeSyntheticPages(path.join(project.contentDir, 'pages'), count);
       }
-    }
-    for (const other of others) {
-      const dir = path.join(os.tmpdir(), `clubsite-scale-${other.name.split(' ')[0]}-${process.pid}`);
-      try {
+      for (const other of others) {
+        const dir = path.join(os.tmpdir(), `clubsite-scale-${other.name.split(' ')[0]}-${process.pid}`);
         const out = path.join(dir, 'public');
-        const { command, args: otherArgs, cwd } = await other.prepare(dir, count, out);
-        const results: Run[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          await rm(out, { recursive: true, force: true });
-          results.push(await measure(command, otherArgs, cwd));
-        }
-        row(other.name, count, results);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+        const remove = () => rm(dir, { recursive: true, force: true });
+        contenders.push({ name: other.name, ...(await other.prepare(dir, count, out)), out, results: [], remove });
       }
+      for (let run = 0; run < runs; run += 1) {
+        for (const contender of contenders) {
+          await rm(contender.out, { recursive: true, force: true });
+          await settle();
+          contender.results.push(await measure(contender.command, contender.args, contender.cwd));
+        }
+      }
+      for (const contender of contenders) row(contender.name, count, contender.results);
+    } finally {
+      for (const contender of contenders) await contender.remove();
     }
   }
   console.log(`${os.availableParallelism()} cores, ${runs} run(s) each, cold process per build`);
