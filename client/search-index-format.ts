@@ -95,12 +95,14 @@ export function eachWord(text: string, visit: (word: string) => void): void {
   if (start !== -1) visit(lower.slice(start));
 }
 
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+/** One character (one or two UTF-16 units) that belongs to a word. */
+export const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /** Per UTF-16 unit: 0 not yet known, 1 a letter or digit, 2 neither. Filled as units are met. */
 const unitKinds = new Uint8Array(0x10000);
 
-function isLetterOrDigit(unit: number): boolean {
+/** Whether a UTF-16 unit (not half of a surrogate pair) is a letter or digit. */
+export function isLetterOrDigit(unit: number): boolean {
   let kind = unitKinds[unit];
   if (kind === 0) {
     kind = LETTER_OR_DIGIT.test(String.fromCharCode(unit)) ? 1 : 2;

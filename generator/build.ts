@@ -295,7 +295,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           }
         };
         await pool.render(setup, early, {
-          postings: (postings) => searchIndex.append(postings),
+          postings: (postings, from) => searchIndex.append(postings, from),
           outcome: (outcome, at) => {
             for (const use of outcome.used) {
               const file = use.slice(use.indexOf(':') + 1);

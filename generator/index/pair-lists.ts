@@ -6,6 +6,8 @@
  * bytes and a common word wastes at most its last block's free half.
  */
 
+import { WordTable } from './word-table.ts';
+
 /** Ints in a chunk: 4 MB each. */
 const CHUNK_BITS = 20;
 const CHUNK = 1 << CHUNK_BITS;
@@ -18,42 +20,57 @@ const FIRST_BLOCK = 2;
 const LARGEST_BLOCK = 4096;
 
 export class PairLists {
-  readonly #ids = new Map<string, number>();
+  /** The words, numbered in the order their lists were started. */
+  readonly table = new WordTable();
   readonly #chunks: Int32Array[] = [];
   /** Where the next block goes: an address (chunk × CHUNK + offset). */
   #free = 0;
+  /** How many lists are started: one for each word of the table, by its number. */
+  #lists = 0;
   #heads = new Int32Array(1024);
   #tails = new Int32Array(1024);
   #counts = new Int32Array(1024);
 
   /** How many words have a list. */
   get size(): number {
-    return this.#ids.size;
+    return this.table.size;
   }
 
   /** The words, in the order their lists were started. */
-  words(): IterableIterator<string> {
-    return this.#ids.keys();
+  words(): readonly string[] {
+    return this.table.words;
   }
 
   /** The word's number, its list started (empty) if it has none. */
   idOf(word: string): number {
-    let id = this.#ids.get(word);
-    if (id === undefined) {
-      id = this.#ids.size;
-      this.#ids.set(word, id);
-      if (id === this.#heads.length) this.#grow();
-      const block = this.#block(FIRST_BLOCK);
-      this.#heads[id] = block;
-      this.#tails[id] = block;
-    }
+    return this.#listed(this.table.idOf(word));
+  }
+
+  /** The number of the word `text.slice(start, end)` (see WordTable.idOfSpan), its list started if it has none. */
+  idOfSpan(text: string, start: number, end: number, hash: number): number {
+    return this.#listed(this.table.idOfSpan(text, start, end, hash));
+  }
+
+  /** A word's number, its (empty) list started if the word is new to the table. */
+  #listed(id: number): number {
+    if (id < this.#lists) return id;
+    if (id === this.#heads.length) this.#grow();
+    const block = this.#block(FIRST_BLOCK);
+    this.#heads[id] = block;
+    this.#tails[id] = block;
+    this.#lists = id + 1;
     return id;
   }
 
   /** How many pairs the word's list holds (0 for a word without one). */
   count(word: string): number {
-    const id = this.#ids.get(word);
-    return id === undefined ? 0 : (this.#counts[id] ?? 0);
+    const id = this.table.find(word);
+    return id === -1 ? 0 : (this.#counts[id] ?? 0);
+  }
+
+  /** How many pairs the list of word number `id` holds. */
+  countOf(id: number): number {
+    return this.#counts[id] ?? 0;
   }
 
   /** Adds a pair at the end of a list. */
@@ -105,9 +122,9 @@ export class PairLists {
 
   /** The word's pairs as one flat list: first, second, first, second, … (empty for a word without one). */
   pairs(word: string): number[] {
-    const id = this.#ids.get(word);
+    const id = this.table.find(word);
     const out: number[] = [];
-    if (id === undefined) return out;
+    if (id === -1) return out;
     for (let block = this.#heads[id] ?? -1; block !== -1; ) {
       const chunk = this.#chunk(block);
       const at = block & (CHUNK - 1);

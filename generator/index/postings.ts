@@ -7,6 +7,7 @@
 
 import { eachWord, wordsOf } from '../../client/search-index-format.ts';
 import { PairLists } from './pair-lists.ts';
+import { eachWordSpan, WordTable } from './word-table.ts';
 
 export { wordsOf };
 
@@ -66,18 +67,30 @@ export function countDocument(document: IndexDocument, snippet: number): Counted
 }
 
 /**
- * A run of consecutive documents' postings, packed to cross between threads: a render worker
- * indexes the pages of its batch, and the main thread appends the batches in page order.
+ * A batch of a render worker's documents, packed to cross to the main thread, which appends
+ * the batches in page order. A worker numbers its words once for all its batches: a batch
+ * carries only the words new in it, and each document's words as those numbers.
  */
 export interface PackedPostings {
-  /** The run's documents, in order: title, URL and the start of the text. */
+  /** The batch's documents, in order: title, URL and the start of the text. */
   documents: Array<{ title: string; url: string; content: string }>;
-  /** The run's distinct words, separated by spaces. */
+  /** The words the worker met first in this batch, separated by spaces: they take its next numbers. */
   words: string;
-  /** Where each word's pairs end in `pairs`. */
+  /** Where each document's pairs end in `pairs`. */
   ends: Uint32Array<ArrayBuffer>;
-  /** Pairs of a document's number within the run and its code, word after word. */
+  /** Each document's distinct words: pairs of the word's number (the worker's) and its code. */
   pairs: Int32Array<ArrayBuffer>;
+}
+
+/** Hands each word of a document to `visit` where it stands in the lower-case title or text, with where it is. */
+function eachWordOf(
+  document: Pick<IndexDocument, 'title' | 'content'>,
+  visit: (text: string, start: number, end: number, hash: number, where: number) => void,
+): void {
+  const title = document.title.normalize('NFC').toLowerCase();
+  eachWordSpan(title, (start, end, hash) => visit(title, start, end, hash, TITLE));
+  const content = document.content.normalize('NFC').toLowerCase();
+  eachWordSpan(content, (start, end, hash) => visit(content, start, end, hash, TEXT));
 }
 
 /** Postings by word: for each, pairs of a document's number and its code, in document order. */
@@ -85,6 +98,8 @@ export class Postings {
   readonly lists = new PairLists();
   /** The documents added, with their words left out. */
   readonly documents: Array<{ title: string; url: string; content: string }> = [];
+  /** For each render worker that sent batches: its word numbers → this index's. */
+  readonly #workerWords = new Map<number, { ids: Int32Array; count: number }>();
 
   /** Adds the next document (numbered in the order added). */
   add(document: CountedDocument): void {
@@ -105,48 +120,111 @@ export class Postings {
     const lists = this.lists;
     const number = this.documents.length;
     this.documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
-    let where = TITLE;
-    const count = (word: string) => {
-      const id = lists.idOf(word);
+    eachWordOf(document, (text, start, end, hash, where) => {
+      const id = lists.idOfSpan(text, start, end, hash);
       if (lists.lastFirst(id) === number) lists.setLastSecond(id, (lists.lastSecond(id) + 4) | where);
       else lists.push(id, number, 4 + where);
-    };
-    eachWord(document.title, count);
-    where = TEXT;
-    eachWord(document.content, count);
+    });
   }
 
-  /** The postings packed for another thread (their documents numbered from 0). */
-  pack(): PackedPostings {
-    let total = 0;
-    for (const word of this.lists.words()) total += this.lists.count(word) * 2;
-    const ends = new Uint32Array(this.lists.size);
-    const pairs = new Int32Array(total);
-    let at = 0;
-    let index = 0;
-    for (const word of this.lists.words()) {
-      const list = this.lists.pairs(word);
-      pairs.set(list, at);
-      at += list.length;
-      ends[index] = at;
-      index += 1;
-    }
-    return { documents: this.documents, words: [...this.lists.words()].join(' '), ends, pairs };
-  }
-
-  /** Appends packed postings: their documents come after those already added. */
-  append(packed: PackedPostings): void {
+  /** Appends a batch of render worker `from`: its documents come after those already added. */
+  append(packed: PackedPostings, from: number): void {
     const offset = this.documents.length;
     for (const document of packed.documents) this.documents.push(document);
-    if (packed.words === '') return;
-    const { ends, pairs } = packed;
-    let from = 0;
-    packed.words.split(' ').forEach((word, at) => {
-      const id = this.lists.idOf(word);
-      const end = ends[at] ?? from;
-      for (let pair = from; pair < end; pair += 2)
-        this.lists.push(id, (pairs[pair] ?? 0) + offset, pairs[pair + 1] ?? 0);
-      from = end;
+    let known = this.#workerWords.get(from);
+    if (!known) {
+      known = { ids: new Int32Array(1024), count: 0 };
+      this.#workerWords.set(from, known);
+    }
+    if (packed.words !== '') {
+      for (const word of packed.words.split(' ')) {
+        if (known.count === known.ids.length) {
+          const grown = new Int32Array(known.ids.length * 2);
+          grown.set(known.ids);
+          known.ids = grown;
+        }
+        known.ids[known.count] = this.lists.idOf(word);
+        known.count += 1;
+      }
+    }
+    const { ends, pairs, documents } = packed;
+    const ids = known.ids;
+    let at = 0;
+    for (let document = 0; document < documents.length; document += 1) {
+      const end = ends[document] ?? at;
+      for (; at < end; at += 2) this.lists.push(ids[pairs[at] ?? 0] ?? 0, offset + document, pairs[at + 1] ?? 0);
+    }
+  }
+}
+
+/**
+ * A render worker's side of the index: it counts the words of the documents it renders and
+ * packs them a batch at a time (take()). Its words keep their numbers across batches, so the
+ * main thread looks each word up once per worker, not once per batch.
+ */
+export class WorkerPostings {
+  readonly #table = new WordTable();
+  /** Words the main thread knows (sent in earlier batches). */
+  #sent = 0;
+  /** Documents counted, all batches together: numbers that never repeat. */
+  #counted = 0;
+  /** For each word: the last document it was counted in, and where its pair is in #pairs. */
+  #lastDocument = new Int32Array(1024).fill(-1);
+  #pairAt = new Int32Array(1024);
+  #pairs = new Int32Array(1 << 16);
+  #used = 0;
+  #ends: number[] = [];
+  #documents: PackedPostings['documents'] = [];
+
+  /** Counts a document's words into the batch; `snippet` characters of its text are kept. */
+  addDocument(document: IndexDocument, snippet: number): void {
+    const number = this.#counted;
+    this.#counted += 1;
+    this.#documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
+    eachWordOf(document, (text, start, end, hash, where) => {
+      const id = this.#table.idOfSpan(text, start, end, hash);
+      if (id === this.#lastDocument.length) this.#grow();
+      if (this.#lastDocument[id] === number) {
+        const at = (this.#pairAt[id] ?? 0) + 1;
+        this.#pairs[at] = ((this.#pairs[at] ?? 0) + 4) | where;
+        return;
+      }
+      if (this.#used + 2 > this.#pairs.length) {
+        const grown = new Int32Array(this.#pairs.length * 2);
+        grown.set(this.#pairs);
+        this.#pairs = grown;
+      }
+      this.#lastDocument[id] = number;
+      this.#pairAt[id] = this.#used;
+      this.#pairs[this.#used] = id;
+      this.#pairs[this.#used + 1] = 4 + where;
+      this.#used += 2;
     });
+    this.#ends.push(this.#used);
+  }
+
+  /** The batch counted since the last take(), packed for the main thread (Postings.append). */
+  take(): PackedPostings {
+    const words = this.#table.words.slice(this.#sent).join(' ');
+    this.#sent = this.#table.size;
+    const packed = {
+      documents: this.#documents,
+      words,
+      ends: Uint32Array.from(this.#ends),
+      pairs: this.#pairs.slice(0, this.#used),
+    };
+    this.#documents = [];
+    this.#ends = [];
+    this.#used = 0;
+    return packed;
+  }
+
+  #grow(): void {
+    const lastDocument = new Int32Array(this.#lastDocument.length * 2).fill(-1);
+    lastDocument.set(this.#lastDocument);
+    this.#lastDocument = lastDocument;
+    const pairAt = new Int32Array(this.#pairAt.length * 2);
+    pairAt.set(this.#pairAt);
+    this.#pairAt = pairAt;
   }
 }

@@ -66,11 +66,13 @@ export interface RenderOutcome {
 interface JobResult {
   outcomes: RenderOutcome[];
   postings: PackedPostings;
+  /** The worker's number (a worker's batches name its words by its own numbers). */
+  from: number;
 }
 
 type Reply =
   | { ready: true }
-  | ({ id: number } & JobResult)
+  | ({ id: number } & Omit<JobResult, 'from'>)
   | { id: number; failure: { message: string; stack?: string; cause?: { message: string; stack?: string } } };
 
 /** Pages per message: large enough that messages cost little, small enough to share the work evenly. */
@@ -91,9 +93,9 @@ export interface RenderWorkers {
 export interface RenderHandlers {
   /** Each page's outcome; `index` is its place in `pages`. */
   outcome: (outcome: RenderOutcome, index: number) => void;
-  /** The search postings of a batch, before its pages' outcomes. */
-  postings: (postings: PackedPostings) => void;
-  /** Called with each batch of pages just before a worker is given it (to make their folders). */
+  /** The search postings of a batch, before its pages' outcomes, and the worker (its number) that counted them. */
+  postings: (postings: PackedPostings, from: number) => void;
+  /** Called with each batch of pages before a worker is given it (to make their folders), a batch ahead. */
   beforeJob?: (pages: ValidatedPage[]) => void;
 }
 
@@ -143,7 +145,7 @@ async function renderOnWorkers(
   const deliver = () => {
     for (let batch = waiting.get(due); batch; batch = waiting.get(due)) {
       waiting.delete(due);
-      on.postings(batch.postings);
+      on.postings(batch.postings, batch.from);
       for (const outcome of batch.outcomes) {
         on.outcome(outcome, due);
         due += 1;
@@ -163,6 +165,12 @@ async function renderOnWorkers(
       }),
     });
   }
+  const prepared = new Set<RenderJob>();
+  const prepare = (job: RenderJob) => {
+    if (prepared.has(job)) return;
+    prepared.add(job);
+    on.beforeJob?.(job.pages);
+  };
   const listeners: Array<() => void> = [];
   try {
     await Promise.all(
@@ -174,9 +182,13 @@ async function renderOnWorkers(
             const next = () => {
               const job = jobs.shift();
               if (job) {
-                on.beforeJob?.(job.pages);
+                prepare(job);
+                prepared.delete(job);
                 worker.postMessage(job);
                 inHand += 1;
+                // The next batch's folders are made while this one renders, not while a worker waits for it.
+                const upcoming = jobs[0];
+                if (upcoming) prepare(upcoming);
               } else if (inHand === 0) resolve();
             };
             const stopped = (code: number) => reject(new Error(`A render worker stopped (exit code ${code}).`));
@@ -192,7 +204,7 @@ async function renderOnWorkers(
               }
               if ('outcomes' in reply) {
                 inHand -= 1;
-                waiting.set(reply.id, reply);
+                waiting.set(reply.id, { ...reply, from: at });
                 try {
                   deliver();
                 } catch (error) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import type { ContentError, ErrorDetails } from '../errors.ts';
-import { Postings } from '../index/postings.ts';
+import { WorkerPostings } from '../index/postings.ts';
 import { indexPage } from '../index/search-index.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
@@ -77,6 +77,9 @@ const details = (error: ContentError): ErrorDetails => ({
   hint: error.hint,
 });
 
+/** The search documents of the pages rendered here, counted a batch at a time: the main thread appends batches in page order. */
+const postings = new WorkerPostings();
+
 /** Folders known to exist under setup.writeTo. */
 const made = new Set<string>();
 
@@ -104,8 +107,6 @@ parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
   }
   const job = message;
   try {
-    // The batch's search documents, numbered from 0: the main thread appends batches in page order.
-    const postings = new Postings();
     const outcomes = job.pages.map((source): RenderOutcome => {
       const errors: ContentError[] = [];
       const used = new Set<string>();
@@ -119,7 +120,7 @@ parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
         used: [...used],
       };
     });
-    const packed = postings.pack();
+    const packed = postings.take();
     parentPort?.postMessage({ id: job.id, outcomes, postings: packed }, [packed.ends.buffer, packed.pairs.buffer]);
   } catch (error) {
     const { message, stack, cause } = error as Error;

@@ -132,6 +132,28 @@ describe('a site of 2,000 pages', () => {
     }
   });
 
+  test('is byte for byte the same with --workers 1 as on the default workers, search index included', {
+    timeout: 300_000,
+  }, async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'clubsite-workers-large-'));
+    try {
+      const built: Array<Map<string, Buffer>> = [];
+      for (const flags of [['--workers', '1'], []]) {
+        const out = path.join(parent, `dist-${built.length}`);
+        expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00', ...flags], project.root)).toBe(0);
+        built.push(await tree(out));
+      }
+      const [one, byDefault] = built;
+      expect([...(one?.keys() ?? [])].filter((file) => file.includes('/search/')).length).toBeGreaterThan(100);
+      expect([...(byDefault?.keys() ?? [])]).toEqual([...(one?.keys() ?? [])]);
+      for (const [file, bytes] of one ?? []) expect(byDefault?.get(file)?.equals(bytes), file).toBe(true);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+      vi.restoreAllMocks();
+    }
+  });
+
   test('written as rendered, yet a mistake found on the last pages leaves the last good dist/ as it was', {
     timeout: 300_000,
   }, async () => {

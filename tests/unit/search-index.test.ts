@@ -12,7 +12,7 @@ import {
   searchDocument,
   searchDocuments,
 } from '../../generator/index/search-index.ts';
-import { Postings } from '../../generator/index/postings.ts';
+import { WorkerPostings } from '../../generator/index/postings.ts';
 import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
@@ -224,15 +224,24 @@ describe('the index files', () => {
       ),
       fixturePage('/b', 'Treningstider', '<p>Onsdag i Aquarama. Voksne trener crawl.</p>'),
       fixturePage('/c', 'Om klubben', '<p>Klubben har 400 medlemmer.</p>'),
+      fixturePage('/d', 'Crawl for voksne', '<p>Voksne lærer crawl i Aquarama, og klubben har plass.</p>'),
     ];
     const whole = buildSearchIndex(pages, href);
-    const batches = [pages.slice(0, 2), pages.slice(2)].map((batch) => {
-      const postings = new Postings();
-      for (const page of batch) indexPage(postings, page, href);
-      return postings.pack();
+    // Two workers; the first has the first and the last batch, whose words it has mostly sent already.
+    const workers = [new WorkerPostings(), new WorkerPostings()];
+    const batches: Array<[from: number, pages: typeof pages]> = [
+      [0, pages.slice(0, 2)],
+      [1, pages.slice(2, 3)],
+      [0, pages.slice(3)],
+    ];
+    const packed = batches.map(([from, batch]) => {
+      const worker = workers[from] as WorkerPostings;
+      for (const page of batch) indexPage(worker, page, href);
+      return [from, worker.take()] as const;
     });
+    expect(packed[2]?.[1].words.split(' ')).not.toContain('crawl');
     const appended = new SearchIndexBuilder();
-    for (const batch of structuredClone(batches)) appended.append(batch);
+    for (const [from, batch] of structuredClone(packed)) appended.append(batch, from);
     expect(appended.finish().files).toEqual(whole.files);
   });
 });
