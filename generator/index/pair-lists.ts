@@ -123,8 +123,13 @@ export class PairLists {
   /** The word's pairs as one flat list: first, second, first, second, … (empty for a word without one). */
   pairs(word: string): number[] {
     const id = this.table.find(word);
+    return id === -1 ? [] : this.pairsOf(id);
+  }
+
+  /** The pairs of word number `id`, as one flat list. */
+  pairsOf(id: number): number[] {
+    // Grown by push, not made at its length: a packed array, which JSON.stringify writes faster than a holey one.
     const out: number[] = [];
-    if (id === -1) return out;
     for (let block = this.#heads[id] ?? -1; block !== -1; ) {
       const chunk = this.#chunk(block);
       const at = block & (CHUNK - 1);

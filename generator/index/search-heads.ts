@@ -24,12 +24,13 @@ export const HEADS_FROM = 1000;
  * matches, which tie on everything else). Sorted by number, each once.
  */
 export function headOf(pairs: number[], size = HEAD_SIZE): number[] {
-  const often = new Best(size, (a, b) => rankOf(b) - rankOf(a) || a.doc - b.doc);
-  const first = new Best(size, (a, b) => (b.code & 3) - (a.code & 3) || a.doc - b.doc);
+  const often = new Best(size, (doc, code, other) => rankOf(other.code) - rankOf(code) || doc - other.doc);
+  const first = new Best(size, (doc, code, other) => (other.code & 3) - (code & 3) || doc - other.doc);
   for (let at = 0; at < pairs.length; at += 2) {
-    const entry = { doc: pairs[at] ?? 0, code: pairs[at + 1] ?? 0 };
-    often.offer(entry);
-    first.offer(entry);
+    const doc = pairs[at] ?? 0;
+    const code = pairs[at + 1] ?? 0;
+    often.offer(doc, code);
+    first.offer(doc, code);
   }
   return [...new Set([...often.items, ...first.items].map(({ doc }) => doc))].sort((a, b) => a - b);
 }
@@ -40,23 +41,26 @@ interface Entry {
 }
 
 /** Title first, then text, then times: one number, larger is better. */
-const rankOf = ({ code }: Entry) => (code & 3) * 2 ** 40 + (code >> 2);
+const rankOf = (code: number) => (code & 3) * 2 ** 40 + (code >> 2);
 
-/** The best `size` entries seen, in order: one pass over a long list, no sort of all of it. */
+/**
+ * The best `size` entries seen, in order: one pass over a long list, no sort of all of it. An
+ * entry is made only for a document that gets in (`before` < 0: it goes before `other`).
+ */
 class Best {
   readonly items: Entry[] = [];
   constructor(
     readonly size: number,
-    readonly before: (a: Entry, b: Entry) => number,
+    readonly before: (doc: number, code: number, other: Entry) => number,
   ) {}
 
-  offer(entry: Entry): void {
+  offer(doc: number, code: number): void {
     const { items, size, before } = this;
     const last = items[items.length - 1];
-    if (items.length === size && last && before(entry, last) >= 0) return;
+    if (items.length === size && last && before(doc, code, last) >= 0) return;
     let at = items.length;
-    while (at > 0 && before(entry, items[at - 1] as Entry) < 0) at -= 1;
-    items.splice(at, 0, entry);
+    while (at > 0 && before(doc, code, items[at - 1] as Entry) < 0) at -= 1;
+    items.splice(at, 0, { doc, code });
     if (items.length > size) items.pop();
   }
 }

@@ -59,18 +59,18 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const postingsBytes = options.postingsBytes ?? 12_000;
   const docsPer = options.docsPer ?? DOCS_PER_PART;
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const frequency = (word: string) => lists.count(word);
-  const byFrequency = [...lists.words()].sort((a, b) => frequency(b) - frequency(a) || byName(a, b));
-  const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byName);
-  const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byName);
+  // Words by number, the most frequent first (ties by name); then each group in name order.
+  const words = lists.words();
+  const byFrequency = Array.from(words, (_, id) => id).sort(
+    (a, b) => lists.countOf(b) - lists.countOf(a) || byName(words[a] ?? '', words[b] ?? ''),
+  );
+  const byWord = (a: number, b: number) => byName(words[a] ?? '', words[b] ?? '');
+  const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byWord);
+  const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byWord);
   const parts: Array<[name: string, json: string]> = [];
   const part = (kind: string, number: number, json: string) => parts.push([`${kind}-${number}.json`, json]);
-
   // Postings of the common words, in parts of about `postingsBytes`, each word with its head.
-  const start = (doc: number) =>
-    Array.from(documents[doc]?.content ?? '')
-      .slice(0, options.snippet)
-      .join('');
+  const start = (doc: number) => firstCharacters(documents[doc]?.content ?? '', options.snippet);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
   const postingsParts: number[] = [];
   let current: PostingsPart = { from: 0, lists: [], heads: [], docs: [] };
@@ -82,8 +82,8 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
     part('w', postingsParts.length, JSON.stringify(current));
     postingsParts.push(current.from);
   };
-  common.forEach((word, index) => {
-    const pairs = lists.pairs(word);
+  common.forEach((id, index) => {
+    const pairs = lists.pairsOf(id);
     const list = stepped(pairs);
     const bytes = list.length * 3;
     if (current.lists.length > 0 && size + bytes > postingsBytes) {
@@ -102,17 +102,20 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const rareParts: SearchManifest['rare'] = [];
   const rarePer = options.rarePer ?? 1500;
   for (let start = 0; start < rare.length; start += rarePer) {
-    const words = rare.slice(start, start + rarePer);
-    const chunk: RareWordsPart = { words, lists: words.map((word) => stepped(lists.pairs(word))) };
+    const ids = rare.slice(start, start + rarePer);
+    const chunk: RareWordsPart = {
+      words: ids.map((id) => words[id] ?? ''),
+      lists: ids.map((id) => stepped(lists.pairsOf(id))),
+    };
     part('r', rareParts.length, JSON.stringify(chunk));
-    rareParts.push([words[0] ?? '', common.length + start]);
+    rareParts.push([chunk.words[0] ?? '', common.length + start]);
   }
 
   let docParts = 0;
   for (let start = 0; start < documents.length; start += docsPer) {
     const chunk: DocumentsPart = documents
       .slice(start, start + docsPer)
-      .map(({ title, url, content }) => [title, url, Array.from(content).slice(0, options.snippet).join('')]);
+      .map(({ title, url, content }) => [title, url, firstCharacters(content, options.snippet)]);
     part('d', docParts, JSON.stringify(chunk));
     docParts += 1;
   }
@@ -126,7 +129,7 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const manifest: SearchManifest = {
     v: 3,
     build,
-    words: common,
+    words: common.map((id) => words[id] ?? ''),
     rare: rareParts,
     postings: postingsParts,
     docs: { per: docsPer, parts: docParts },
@@ -137,6 +140,11 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const path = `assets/search-${contentHash(json)}.json`;
   files.set(path, json);
   return { path, files };
+}
+
+/** The first `count` characters of a text (whole characters: an emoji is not cut in half). */
+function firstCharacters(text: string, count: number): string {
+  return text.length <= count ? text : Array.from(text).slice(0, count).join('');
 }
 
 /** Document numbers as steps from the previous one: small numbers, which gzip packs well. */
