@@ -4,7 +4,7 @@
  * too large for a website are refused before they are read, and a page file whose name is not
  * an address (spaces, capital letters) is an error that suggests the name it should have.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
@@ -88,8 +88,11 @@ function safeRealpath(file: string): string | undefined {
  * Reads are synchronous: for many small files that is several times faster than the pool.
  */
 export function readBytes(absolute: string, file: string, limit: number): Uint8Array | undefined {
+  let descriptor: number | undefined;
   try {
-    const size = statSync(absolute).size;
+    // One open: the size is read from it, then the bytes (a stat by name first would look the path up twice).
+    descriptor = openSync(absolute, 'r');
+    const size = fstatSync(descriptor).size;
     if (size > limit) {
       throw new ContentError({
         code: 'file-too-large',
@@ -98,7 +101,7 @@ export function readBytes(absolute: string, file: string, limit: number): Uint8A
         hint: 'Make it smaller (split a long text into several pages, scale an image down to at most 2000 pixels wide), or keep it elsewhere and link to it.',
       });
     }
-    return readFileSync(absolute);
+    return readFileSync(descriptor);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
@@ -110,6 +113,8 @@ export function readBytes(absolute: string, file: string, limit: number): Uint8A
       message: `The file cannot be read (${code}).`,
       hint: 'Check that the file is not locked by another program and that you may read it (its permissions); save it again if in doubt.',
     });
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
   }
 }
 

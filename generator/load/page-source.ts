@@ -53,7 +53,8 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
   let frontMatter: YamlSource | undefined;
   // gray-matter splits front matter from body; `yaml` parses it so that positions survive.
   // The raw front matter starts right after the opening `---`, so its line numbers are the file's.
-  const parsed = matter(text, {
+  const head = frontMatterBlock(text);
+  const parsed = matter(head, {
     engines: {
       yaml: (raw: string) => {
         frontMatter = parseYaml(file, raw);
@@ -67,16 +68,35 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
       toml: refuse,
     },
   });
-  const bodyStart = text.length - parsed.content.length;
+  // What gray-matter leaves of the block (nothing, when it was cut after its closing line), then the rest of the file.
+  const body = head === text ? parsed.content : parsed.content + text.slice(head.length);
+  const bodyStart = text.length - body.length;
   const bodyLineOffset = text.slice(0, bodyStart).split('\n').length - 1;
   return {
     file,
     route,
     frontMatter: frontMatter ?? parseYaml(file, ''),
-    body: parsed.content,
+    body,
     bodyLineOffset,
     text,
   };
+}
+
+/**
+ * The start of a page up to the end of its front matter's closing line, as gray-matter finds it
+ * (the first "\n---" after the opening "---" and its language, then one "\r" and one "\n"):
+ * gray-matter copies and hashes all it is given, so it is given the front matter, not the page.
+ * The whole text when gray-matter would not see front matter, or not its end.
+ */
+export function frontMatterBlock(text: string): string {
+  if (!text.startsWith('---') || text[3] === '-') return text;
+  const firstLineEnd = text.search(/\r?\n/);
+  const close = text.indexOf('\n---', firstLineEnd === -1 ? text.length : firstLineEnd);
+  if (close === -1) return text;
+  let end = close + 4;
+  if (text[end] === '\r') end += 1;
+  if (text[end] === '\n') end += 1;
+  return text.slice(0, end);
 }
 
 function refuse(): never {
