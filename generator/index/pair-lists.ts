@@ -46,11 +46,6 @@ export class PairLists {
     return this.#listed(this.table.idOf(word));
   }
 
-  /** The number of the word `text.slice(start, end)` (see WordTable.idOfSpan), its list started if it has none. */
-  idOfSpan(text: string, start: number, end: number, hash: number): number {
-    return this.#listed(this.table.idOfSpan(text, start, end, hash));
-  }
-
   /** A word's number, its (empty) list started if the word is new to the table. */
   #listed(id: number): number {
     if (id < this.#lists) return id;
@@ -93,31 +88,6 @@ export class PairLists {
     chunk[at + HEADER + used + 1] = second;
     chunk[at + USED] = used + 2;
     this.#counts[id] = (this.#counts[id] ?? 0) + 1;
-  }
-
-  /** The first number of the list's last pair (−1 for an empty list). */
-  lastFirst(id: number): number {
-    const tail = this.#tails[id] ?? 0;
-    const chunk = this.#chunk(tail);
-    const at = tail & (CHUNK - 1);
-    const used = chunk[at + USED] ?? 0;
-    return used === 0 ? -1 : (chunk[at + HEADER + used - 2] ?? -1);
-  }
-
-  /** The second number of the list's last pair (the list is not empty). */
-  lastSecond(id: number): number {
-    const tail = this.#tails[id] ?? 0;
-    const chunk = this.#chunk(tail);
-    const at = tail & (CHUNK - 1);
-    return chunk[at + HEADER + (chunk[at + USED] ?? 0) - 1] ?? 0;
-  }
-
-  /** Sets the second number of the list's last pair (the list is not empty). */
-  setLastSecond(id: number, second: number): void {
-    const tail = this.#tails[id] ?? 0;
-    const chunk = this.#chunk(tail);
-    const at = tail & (CHUNK - 1);
-    chunk[at + HEADER + (chunk[at + USED] ?? 0) - 1] = second;
   }
 
   /** The word's pairs as one flat list: first, second, first, second, … (empty for a word without one). */

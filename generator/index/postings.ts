@@ -67,9 +67,9 @@ export function countDocument(document: IndexDocument, snippet: number): Counted
 }
 
 /**
- * A batch of a render worker's documents, packed to cross to the main thread, which appends
- * the batches in page order. A worker numbers its words once for all its batches: a batch
- * carries only the words new in it, and each document's words as those numbers.
+ * A batch of documents counted by one thread (BatchPostings), packed to cross to the main
+ * thread, which appends the batches in page order. A thread numbers its words once for all its
+ * batches: a batch carries only the words new in it, and each document's words as those numbers.
  */
 export interface PackedPostings {
   /** The batch's documents, in order: title, URL and the start of the text. */
@@ -98,7 +98,7 @@ export class Postings {
   readonly lists = new PairLists();
   /** The documents added, with their words left out. */
   readonly documents: Array<{ title: string; url: string; content: string }> = [];
-  /** For each render worker that sent batches: its word numbers → this index's. */
+  /** For each thread whose batches are appended: its word numbers → this index's. */
   readonly #workerWords = new Map<number, { ids: Int32Array; count: number }>();
 
   /** Adds the next document (numbered in the order added). */
@@ -112,22 +112,7 @@ export class Postings {
     }
   }
 
-  /**
-   * Counts a document's words and adds it, as `add(countDocument(document, snippet))` does, in
-   * one look-up a word: a word already met in this document is the last pair of its list.
-   */
-  addDocument(document: IndexDocument, snippet: number): void {
-    const lists = this.lists;
-    const number = this.documents.length;
-    this.documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
-    eachWordOf(document, (text, start, end, hash, where) => {
-      const id = lists.idOfSpan(text, start, end, hash);
-      if (lists.lastFirst(id) === number) lists.setLastSecond(id, (lists.lastSecond(id) + 4) | where);
-      else lists.push(id, number, 4 + where);
-    });
-  }
-
-  /** Appends a batch of render worker `from`: its documents come after those already added. */
+  /** Appends a batch counted by `from` (a render worker's number, or this thread's): its documents come after those already added. */
   append(packed: PackedPostings, from: number): void {
     const offset = this.documents.length;
     for (const document of packed.documents) this.documents.push(document);
@@ -158,11 +143,13 @@ export class Postings {
 }
 
 /**
- * A render worker's side of the index: it counts the words of the documents it renders and
- * packs them a batch at a time (take()). Its words keep their numbers across batches, so the
- * main thread looks each word up once per worker, not once per batch.
+ * The index as a thread that renders pages counts it (a render worker, or the main thread
+ * rendering alone): the words of the documents it renders, packed a batch at a time (take())
+ * for Postings.append. Its words keep their numbers across batches, so each is looked up in
+ * the index once per thread, not once per batch, and a word already met in a document is
+ * found by its number, not searched for in the index's lists.
  */
-export class WorkerPostings {
+export class BatchPostings {
   readonly #table = new WordTable();
   /** Words the main thread knows (sent in earlier batches). */
   #sent = 0;

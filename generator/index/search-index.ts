@@ -1,6 +1,6 @@
 import { mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
-import { type CountedDocument, countDocument, type PackedPostings, Postings, type WorkerPostings } from './postings.ts';
+import { type BatchPostings, type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';
 import { splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
@@ -91,12 +91,8 @@ export function countedDocuments(page: RenderedPage, href: (route: string) => st
   return documents;
 }
 
-/** Adds a rendered page's documents to `postings` (this thread's index, or a render worker's batch), their words counted. */
-export function indexPage(
-  postings: Postings | WorkerPostings,
-  page: RenderedPage,
-  href: (route: string) => string,
-): void {
+/** Adds a rendered page's documents to the batch a thread is counting (BatchPostings), their words counted. */
+export function indexPage(postings: BatchPostings, page: RenderedPage, href: (route: string) => string): void {
   for (const document of pageDocuments(page, href)) postings.addDocument(document, SNIPPET_LENGTH);
 }
 
@@ -127,12 +123,7 @@ export class SearchIndexBuilder {
     this.#postings.add(document);
   }
 
-  /** Adds a rendered page's documents, their words counted now. */
-  addPage(page: RenderedPage, href: (route: string) => string): void {
-    indexPage(this.#postings, page, href);
-  }
-
-  /** Adds the documents of a run of pages, indexed where they were rendered (a batch of render worker `from`). */
+  /** Adds the documents of a run of pages, counted where they were rendered (a batch of thread `from`: see BatchPostings). */
   append(packed: PackedPostings, from: number): void {
     this.#postings.append(packed, from);
   }

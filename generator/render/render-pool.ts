@@ -20,6 +20,7 @@ import { toolRoot } from '../bundle/tool-files.ts';
 import type { PackedPostings } from '../index/postings.ts';
 import type { PageOutput } from '../write/gather-output.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
+import { type JobPage, toJobPage } from './job-page.ts';
 import type { RenderInput, RenderedPage } from './render-pages.ts';
 
 export interface WorkerSetup {
@@ -46,7 +47,7 @@ export interface WorkerSetup {
 
 export interface RenderJob {
   id: number;
-  pages: ValidatedPage[];
+  pages: JobPage[];
 }
 
 export interface RenderOutcome {
@@ -96,7 +97,7 @@ export interface RenderHandlers {
   /** The search postings of a batch, before its pages' outcomes, and the worker (its number) that counted them. */
   postings: (postings: PackedPostings, from: number) => void;
   /** Called with each batch of pages before a worker is given it (to make their folders), a batch ahead. */
-  beforeJob?: (pages: ValidatedPage[]) => void;
+  beforeJob?: (pages: Array<{ route: string }>) => void;
 }
 
 /** What a worker is started with: the rest (WorkerSetup) comes when there is something to render. */
@@ -152,17 +153,13 @@ async function renderOnWorkers(
       }
     }
   };
-  // The page source without its parsed front matter: the render reads its text and body only.
   const jobs: RenderJob[] = [];
   // At least four batches a worker, so that one slow batch does not leave the others idle.
   const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (workers.length * 4))));
   for (let start = 0; start < pages.length; start += size) {
     jobs.push({
       id: start,
-      pages: pages.slice(start, start + size).map((page) => {
-        const { frontMatter: _, ...source } = page.sourcePage;
-        return { ...page, sourcePage: source as ValidatedPage['sourcePage'] };
-      }),
+      pages: pages.slice(start, start + size).map(toJobPage),
     });
   }
   const prepared = new Set<RenderJob>();

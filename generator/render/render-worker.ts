@@ -11,13 +11,13 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import type { ContentError, ErrorDetails } from '../errors.ts';
-import { WorkerPostings } from '../index/postings.ts';
+import { BatchPostings } from '../index/postings.ts';
 import { indexPage } from '../index/search-index.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import { createUrls } from '../urls.ts';
-import type { ValidatedPage } from '../validate/validate-content.ts';
 import { ContentAssets } from './assets.ts';
+import { fromJobPage } from './job-page.ts';
 import { photoOutputs } from './photo-pages.ts';
 import type { RenderJob, RenderOutcome, WorkerSetup, WorkerStart } from './render-pool.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render-pages.ts';
@@ -78,7 +78,7 @@ const details = (error: ContentError): ErrorDetails => ({
 });
 
 /** The search documents of the pages rendered here, counted a batch at a time: the main thread appends batches in page order. */
-const postings = new WorkerPostings();
+const postings = new BatchPostings();
 
 /** Folders known to exist under setup.writeTo. */
 const made = new Set<string>();
@@ -111,7 +111,7 @@ parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
       const errors: ContentError[] = [];
       const used = new Set<string>();
       input.assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
-      const page = renderPage(input, source as ValidatedPage, setup.summaries, errors);
+      const page = renderPage(input, fromJobPage(source), setup.summaries, errors);
       if (page) indexPage(postings, page, input.urls.href);
       return {
         ...(page && (setup.writeTo ? write(page) : { rendered: { ...page, warnings: undefined } })),

@@ -12,7 +12,7 @@ import {
   searchDocument,
   searchDocuments,
 } from '../../generator/index/search-index.ts';
-import { WorkerPostings } from '../../generator/index/postings.ts';
+import { BatchPostings } from '../../generator/index/postings.ts';
 import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
@@ -228,14 +228,14 @@ describe('the index files', () => {
     ];
     const whole = buildSearchIndex(pages, href);
     // Two workers; the first has the first and the last batch, whose words it has mostly sent already.
-    const workers = [new WorkerPostings(), new WorkerPostings()];
+    const workers = [new BatchPostings(), new BatchPostings()];
     const batches: Array<[from: number, pages: typeof pages]> = [
       [0, pages.slice(0, 2)],
       [1, pages.slice(2, 3)],
       [0, pages.slice(3)],
     ];
     const packed = batches.map(([from, batch]) => {
-      const worker = workers[from] as WorkerPostings;
+      const worker = workers[from] as BatchPostings;
       for (const page of batch) indexPage(worker, page, href);
       return [from, worker.take()] as const;
     });
