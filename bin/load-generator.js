@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Bundles a TypeScript entry of this project for Node (packages stay external) into
  * node_modules/.cache/clubsite/ under its content hash (written whole, see writeModule), and imports it.
+ * The files it was made of are noted with their stamps (size, modification time, inode): while
+ * none has changed, the module made last time is imported without running esbuild at all.
  */
 export async function importTypeScript(entry) {
+  const cache = path.join(root, 'node_modules/.cache/clubsite');
+  const stamps = path.join(cache, `${path.basename(entry, '.ts')}.inputs.json`);
+  const unchanged = await madeFrom(stamps);
+  if (unchanged) return import(pathToFileURL(unchanged).href);
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [path.resolve(root, entry)],
     absWorkingDir: root,
@@ -21,15 +28,35 @@ export async function importTypeScript(entry) {
     packages: 'external',
     jsx: 'automatic',
     write: false,
+    metafile: true,
     sourcemap: 'inline',
-    outfile: path.join(root, 'node_modules/.cache/clubsite/entry.mjs'),
+    outfile: path.join(cache, 'entry.mjs'),
     logLevel: 'error',
   });
   const code = result.outputFiles[0].text;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const file = path.join(root, 'node_modules/.cache/clubsite', `${path.basename(entry, '.ts')}-${hash}.mjs`);
+  const file = path.join(cache, `${path.basename(entry, '.ts')}-${hash}.mjs`);
   await writeModule(file, code);
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
+  await writeModule(stamps, JSON.stringify({ file, inputs: inputs.map((input) => [input, stampOf(input)]) }));
   return import(pathToFileURL(file).href);
+}
+
+/** A file's size, modification time and inode, or null when it is gone. */
+function stampOf(file) {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats ? `${stats.size}:${stats.mtimeMs}:${stats.ino}` : null;
+}
+
+/** The module noted in `stamps` when every file it was made of is as it was then; else undefined. */
+async function madeFrom(stamps) {
+  try {
+    const { file, inputs } = JSON.parse(await readFile(stamps, 'utf8'));
+    if (!existsSync(file) || inputs.length === 0) return undefined;
+    return inputs.every(([input, stamp]) => stampOf(input) === stamp) ? file : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
