@@ -136,13 +136,16 @@ export class PairLists {
   }
 
   #grow(): void {
-    const grown = (array: Int32Array) => {
-      const bigger = new Int32Array(array.length * 2);
-      bigger.set(array);
-      return bigger;
-    };
     this.#heads = grown(this.#heads);
     this.#tails = grown(this.#tails);
     this.#counts = grown(this.#counts);
   }
+}
+
+/** A copy of `array` twice as long, the new half filled with `fill`. */
+export function grown(array: Int32Array, fill = 0): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  if (fill !== 0) bigger.fill(fill, array.length);
+  return bigger;
 }

@@ -6,7 +6,7 @@
  */
 
 import { eachWord, wordsOf } from '../../client/search-index-format.ts';
-import { PairLists } from './pair-lists.ts';
+import { grown, PairLists } from './pair-lists.ts';
 import { eachWordSpan, WordTable } from './word-table.ts';
 
 export { wordsOf };
@@ -74,11 +74,11 @@ export function countDocument(document: IndexDocument, snippet: number): Counted
 export interface PackedPostings {
   /** The batch's documents, in order: title, URL and the start of the text. */
   documents: Array<{ title: string; url: string; content: string }>;
-  /** The words the worker met first in this batch, separated by spaces: they take its next numbers. */
+  /** The words the thread met first in this batch, separated by spaces: they take its next numbers. */
   words: string;
   /** Where each document's pairs end in `pairs`. */
   ends: Uint32Array<ArrayBuffer>;
-  /** Each document's distinct words: pairs of the word's number (the worker's) and its code. */
+  /** Each document's distinct words: pairs of the word's number (the thread's) and its code. */
   pairs: Int32Array<ArrayBuffer>;
 }
 
@@ -99,7 +99,7 @@ export class Postings {
   /** The documents added, with their words left out. */
   readonly documents: Array<{ title: string; url: string; content: string }> = [];
   /** For each thread whose batches are appended: its word numbers → this index's. */
-  readonly #workerWords = new Map<number, { ids: Int32Array; count: number }>();
+  readonly #threadWords = new Map<number, { ids: Int32Array; count: number }>();
 
   /** Adds the next document (numbered in the order added). */
   add(document: CountedDocument): void {
@@ -116,18 +116,14 @@ export class Postings {
   append(packed: PackedPostings, from: number): void {
     const offset = this.documents.length;
     for (const document of packed.documents) this.documents.push(document);
-    let known = this.#workerWords.get(from);
+    let known = this.#threadWords.get(from);
     if (!known) {
       known = { ids: new Int32Array(1024), count: 0 };
-      this.#workerWords.set(from, known);
+      this.#threadWords.set(from, known);
     }
     if (packed.words !== '') {
       for (const word of packed.words.split(' ')) {
-        if (known.count === known.ids.length) {
-          const grown = new Int32Array(known.ids.length * 2);
-          grown.set(known.ids);
-          known.ids = grown;
-        }
+        if (known.count === known.ids.length) known.ids = grown(known.ids);
         known.ids[known.count] = this.lists.idOf(word);
         known.count += 1;
       }
@@ -170,17 +166,16 @@ export class BatchPostings {
     this.#documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
     eachWordOf(document, (text, start, end, hash, where) => {
       const id = this.#table.idOfSpan(text, start, end, hash);
-      if (id === this.#lastDocument.length) this.#grow();
+      if (id === this.#lastDocument.length) {
+        this.#lastDocument = grown(this.#lastDocument, -1);
+        this.#pairAt = grown(this.#pairAt);
+      }
       if (this.#lastDocument[id] === number) {
         const at = (this.#pairAt[id] ?? 0) + 1;
         this.#pairs[at] = ((this.#pairs[at] ?? 0) + 4) | where;
         return;
       }
-      if (this.#used + 2 > this.#pairs.length) {
-        const grown = new Int32Array(this.#pairs.length * 2);
-        grown.set(this.#pairs);
-        this.#pairs = grown;
-      }
+      if (this.#used + 2 > this.#pairs.length) this.#pairs = grown(this.#pairs);
       this.#lastDocument[id] = number;
       this.#pairAt[id] = this.#used;
       this.#pairs[this.#used] = id;
@@ -204,14 +199,5 @@ export class BatchPostings {
     this.#ends = [];
     this.#used = 0;
     return packed;
-  }
-
-  #grow(): void {
-    const lastDocument = new Int32Array(this.#lastDocument.length * 2).fill(-1);
-    lastDocument.set(this.#lastDocument);
-    this.#lastDocument = lastDocument;
-    const pairAt = new Int32Array(this.#pairAt.length * 2);
-    pairAt.set(this.#pairAt);
-    this.#pairAt = pairAt;
   }
 }
