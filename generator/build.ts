@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
 import { loadSite, type LoadedSite } from './bundle/load-site.ts';
 import type { PageSummary } from './contract.ts';
-import { BuildFailed, collectErrors, ContentError, formatError } from './errors.ts';
+import { BuildFailed, collectErrors, ContentError, errorDetails, formatError } from './errors.ts';
 import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from './index/deferred-search.ts';
 import { BatchPostings, type CountedDocument } from './index/postings.ts';
 import { countedDocuments, indexPage, SearchIndexBuilder, type SearchIndexFile } from './index/search-index.ts';
@@ -16,7 +16,13 @@ import { photoCacheDir } from './render/photo-cache.ts';
 import { photoOutputs, photosOf } from './render/photo-pages.ts';
 import type { RenderCache } from './render/render-cache.ts';
 import { renderPage, type RenderedPage, type RenderInput } from './render/render-pages.ts';
-import { contentError, type RenderWorkers, startRenderWorkers, type WorkerSetup } from './render/render-pool.ts';
+import {
+  contentError,
+  type RenderOutcome,
+  type RenderWorkers,
+  startRenderWorkers,
+  type WorkerSetup,
+} from './render/render-pool.ts';
 import { buildRouteTable, checkDeclaredLinks } from './route/route-table.ts';
 import { siteFiles, templatePages } from './route/template-routes.ts';
 import { resolveNow } from './now.ts';
@@ -52,8 +58,9 @@ export interface BuildOptions {
   /** Told how far a long stage is (pages rendered, photos processed), for a progress line. */
   onProgress?: (stage: string, done: number, total: number) => void;
   /**
-   * Threads that render pages: 1 renders in this thread; the default is one per core for a site
-   * large enough to pay for starting them (WORKER_PAGES). The output is the same for any number.
+   * Threads that render pages: this one and workers − 1 render workers (1 renders in this thread
+   * alone); the default is one per core for a site large enough to pay for starting the workers
+   * (WORKER_PAGES). The output is the same for any number.
    */
   workers?: number;
   /** Keep drafts and entries dated later, marked with their status (dev); a build leaves them out. */
@@ -275,8 +282,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // dev renders in this thread: its cache and its deferred index keep each page's counted words.
     const workers =
       cache || deferred ? 1 : (options.workers ?? (early.length >= WORKER_PAGES ? os.availableParallelism() : 1));
+    // Counted as a render worker counts its pages, and appended a batch at a time.
+    const counting = new BatchPostings();
     await stage('render', async () => {
-      pool ??= workers > 1 ? await startRenderWorkers(site.bundle, root, workers) : undefined;
+      // This thread renders too: `workers` threads are it and workers − 1 render workers.
+      pool ??= workers > 1 ? await startRenderWorkers(site.bundle, root, workers - 1) : undefined;
       if (pool) {
         const writeTo = options.output?.folder;
         const setup = { ...workerSetup(input, summaries, writeTo), foldersMade: writeTo !== undefined };
@@ -310,14 +320,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             options.onProgress?.('render', at + 1, early.length);
           },
           beforeJob: makeFolders,
+          here: (batch) => ({
+            outcomes: batch.map((page): RenderOutcome => {
+              const pageErrors: ContentError[] = [];
+              const rendered = renderPage(input, page, summaries, pageErrors);
+              if (rendered) indexPage(counting, rendered, urls.href);
+              return {
+                rendered: rendered && { ...rendered, warnings: undefined },
+                warnings: (rendered?.warnings ?? []).map(errorDetails),
+                errors: pageErrors.map(errorDetails),
+                used: [],
+              };
+            }),
+            postings: counting.take(),
+            from: THIS_THREAD,
+          }),
         });
         // Their memory is let go before the index is made, the build's largest moment.
         await pool.close();
         pool = undefined;
         return;
       }
-      // Counted as a render worker counts its pages, and appended a batch at a time.
-      const counting = new BatchPostings();
       early.forEach((page, at) => {
         const rendered = render(page);
         // dev keeps each page's counted words with the page, for the next build to reuse.
@@ -435,13 +458,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Below this many pages, starting workers costs more than it saves. Measured on 2 cores (a
- * RAM disk, so that only the work counts): one thread is faster at 1,000 and 2,000 pages
- * (1.3 s against 1.55 s; 1.8 s against 2.05 s) and as fast at 4,000 (2.9 s); two workers win
- * from there (10,000 pages: 5.1 s against 6.3 s). Each worker loads the site's code and warms
- * up on its own; more cores would pay for that sooner.
+ * Below this many pages, starting workers costs more than it saves: each loads the site's code
+ * and warms up on its own. Measured on 2 cores, on a RAM disk so that only the work counts, this
+ * thread and one worker against this thread alone: 1,000 pages 1.37 s against 1.25 s, 4,000
+ * pages 2.74 s against 2.88 s, 10,000 pages 5.0 s against 6.3 s (two workers beside this thread,
+ * three threads on two cores, 5.6 s).
  */
-const WORKER_PAGES = 4000;
+const WORKER_PAGES = 3000;
 
 /** The main thread's number as a counter of search batches (render workers are 0, 1, …), and its batch size. */
 const THIS_THREAD = -1;
@@ -470,7 +493,8 @@ async function startEarly(
     }
     if (files.filter((file) => PAGE_FILE.test(file)).length < WORKER_PAGES) return undefined;
   }
-  return startRenderWorkers(site.bundle, root, count);
+  // This thread is one of the `count` that render.
+  return startRenderWorkers(site.bundle, root, count - 1);
 }
 
 const PAGE_FILE = /\.(md|ya?ml)$/i;

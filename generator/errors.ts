@@ -48,6 +48,17 @@ export interface ErrorDetails {
   hint: string;
 }
 
+/** A problem as plain data (to cross between threads). */
+export const errorDetails = (error: ContentError): ErrorDetails => ({
+  code: error.code,
+  file: error.file,
+  line: error.line,
+  column: error.column,
+  field: error.field,
+  message: error.message,
+  hint: error.hint,
+});
+
 export class ContentError extends Error implements ErrorDetails {
   readonly code: ErrorCode;
   readonly file: string;

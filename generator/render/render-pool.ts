@@ -64,10 +64,10 @@ export interface RenderOutcome {
 }
 
 /** A batch's outcomes in page order, and the search postings of its pages (index/postings.ts). */
-interface JobResult {
+export interface JobResult {
   outcomes: RenderOutcome[];
   postings: PackedPostings;
-  /** The worker's number (a worker's batches name its words by its own numbers). */
+  /** The number of the thread that counted it (a thread's batches name its words by its own numbers). */
   from: number;
 }
 
@@ -98,6 +98,11 @@ export interface RenderHandlers {
   postings: (postings: PackedPostings, from: number) => void;
   /** Called with each batch of pages before a worker is given it (to make their folders), a batch ahead. */
   beforeJob?: (pages: Array<{ route: string }>) => void;
+  /**
+   * Renders a batch on this thread, which then renders too, between handing batches to the
+   * workers: its outcomes, and its postings with the number they are counted under.
+   */
+  here?: (pages: ValidatedPage[]) => JobResult;
 }
 
 /** What a worker is started with: the rest (WorkerSetup) comes when there is something to render. */
@@ -153,25 +158,37 @@ async function renderOnWorkers(
       }
     }
   };
-  const jobs: RenderJob[] = [];
-  // At least four batches a worker, so that one slow batch does not leave the others idle.
-  const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (workers.length * 4))));
-  for (let start = 0; start < pages.length; start += size) {
-    jobs.push({
-      id: start,
-      pages: pages.slice(start, start + size).map(toJobPage),
-    });
-  }
-  const prepared = new Set<RenderJob>();
-  const prepare = (job: RenderJob) => {
+  const jobs: Array<{ id: number; pages: ValidatedPage[] }> = [];
+  // At least four batches a thread, so that one slow batch does not leave the others idle.
+  const threads = workers.length + (on.here ? 1 : 0);
+  const size = Math.max(1, Math.min(BATCH, Math.ceil(pages.length / (threads * 4))));
+  for (let start = 0; start < pages.length; start += size)
+    jobs.push({ id: start, pages: pages.slice(start, start + size) });
+  const prepared = new Set<(typeof jobs)[number]>();
+  const prepare = (job: (typeof jobs)[number]) => {
     if (prepared.has(job)) return;
     prepared.add(job);
     on.beforeJob?.(job.pages);
   };
+  // This thread renders a batch whenever it has nothing else to do: the workers' answers come first.
+  const here = on.here;
+  const renderingHere = here
+    ? (async () => {
+        for (;;) {
+          await new Promise((resolve) => setImmediate(resolve));
+          const job = jobs.shift();
+          if (!job) return;
+          prepared.delete(job);
+          waiting.set(job.id, here(job.pages));
+          deliver();
+        }
+      })()
+    : Promise.resolve();
   const listeners: Array<() => void> = [];
   try {
-    await Promise.all(
-      workers.map(
+    await Promise.all([
+      renderingHere,
+      ...workers.map(
         (worker, at) =>
           new Promise<void>((resolve, reject) => {
             // Two jobs in hand, so that a worker never waits for this thread to answer.
@@ -181,7 +198,7 @@ async function renderOnWorkers(
               if (job) {
                 prepare(job);
                 prepared.delete(job);
-                worker.postMessage(job);
+                worker.postMessage({ id: job.id, pages: job.pages.map(toJobPage) } satisfies RenderJob);
                 inHand += 1;
                 // The next batch's folders are made while this one renders, not while a worker waits for it.
                 const upcoming = jobs[0];
@@ -226,8 +243,10 @@ async function renderOnWorkers(
             }, reject);
           }),
       ),
-    );
+    ]);
   } finally {
+    // A failure ends the render: this thread takes no further batch.
+    jobs.length = 0;
     for (const remove of listeners) remove();
   }
 }

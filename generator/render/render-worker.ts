@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
-import type { ContentError, ErrorDetails } from '../errors.ts';
+import { type ContentError, errorDetails } from '../errors.ts';
 import { BatchPostings } from '../index/postings.ts';
 import { indexPage } from '../index/search-index.ts';
 import { parseYaml } from '../load/yaml-source.ts';
@@ -67,16 +67,6 @@ function configure(given: WorkerSetup): void {
   };
 }
 
-const details = (error: ContentError): ErrorDetails => ({
-  code: error.code,
-  file: error.file,
-  line: error.line,
-  column: error.column,
-  field: error.field,
-  message: error.message,
-  hint: error.hint,
-});
-
 /** The search documents of the pages rendered here, counted a batch at a time: the main thread appends batches in page order. */
 const postings = new BatchPostings();
 
@@ -115,8 +105,8 @@ parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
       if (page) indexPage(postings, page, input.urls.href);
       return {
         ...(page && (setup.writeTo ? write(page) : { rendered: { ...page, warnings: undefined } })),
-        warnings: (page?.warnings ?? []).map(details),
-        errors: errors.map(details),
+        warnings: (page?.warnings ?? []).map(errorDetails),
+        errors: errors.map(errorDetails),
         used: [...used],
       };
     });
