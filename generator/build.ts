@@ -320,6 +320,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             options.onProgress?.('render', at + 1, early.length);
           },
           beforeJob: makeFolders,
+          ready: () => options.output?.ready() ?? Promise.resolve(),
           here: (batch) => ({
             outcomes: batch.map((page): RenderOutcome => {
               const pageErrors: ContentError[] = [];
@@ -341,15 +342,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         pool = undefined;
         return;
       }
-      early.forEach((page, at) => {
+      for (const [at, page] of early.entries()) {
         const rendered = render(page);
         // dev keeps each page's counted words with the page, for the next build to reuse.
         const keepsCounts = cache !== undefined || deferred !== undefined;
         if (rendered && !keepsCounts) indexPage(counting, rendered, urls.href);
         take(rendered, rendered && keepsCounts ? countedDocuments(rendered, urls.href) : []);
         options.onProgress?.('render', at + 1, early.length);
-        if ((at + 1) % THIS_THREAD_BATCH === 0) searchIndex.append(counting.take(), THIS_THREAD);
-      });
+        if ((at + 1) % THIS_THREAD_BATCH === 0) {
+          searchIndex.append(counting.take(), THIS_THREAD);
+          // The pages are written in the background: a disk slower than the render is waited for here.
+          await options.output?.ready();
+        }
+      }
       searchIndex.append(counting.take(), THIS_THREAD);
     });
     const index = await stage('index', () => deferred?.standIn() ?? searchIndex.finish());
@@ -377,9 +382,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         lang: site.site.lang,
         siteFiles: madeFiles,
       });
-    await stage('gather', () => {
+    await stage('gather', async () => {
       // Deferred, the files that list every page are made with the real index (and are only stand-ins here).
-      for (const [file, data] of gather(deferred ? [] : outputs, index)) emit(file, data);
+      for (const [file, data] of gather(deferred ? [] : outputs, index)) {
+        emit(file, data);
+        // Thousands of search index parts at 10,000 pages: not all of them waiting in memory at once.
+        await options.output?.ready();
+      }
     });
     // The real index, the pages that show it and the files that list every page: made when read.
     deferred?.finish(

@@ -178,7 +178,7 @@ export function createProgram(cwd: string): Command {
     .action(async (options: { now?: string }) => {
       const start = performance.now();
       // Every page is rendered and checked, and let go: nothing is written or kept.
-      const nowhere = { write: () => undefined, fail: () => undefined };
+      const nowhere = { write: () => undefined, ready: async () => {}, fail: () => undefined };
       const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), output: nowhere });
       warn(result);
       say(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result);

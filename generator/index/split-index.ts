@@ -84,15 +84,15 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   };
   common.forEach((id, index) => {
     const pairs = lists.pairsOf(id);
-    const list = stepped(pairs);
-    const bytes = list.length * 3;
+    const head = headSize > 0 ? headOf(pairs, headSize) : [];
+    const bytes = pairs.length * 3;
     if (current.lists.length > 0 && size + bytes > postingsBytes) {
       flush();
       current = { from: index, lists: [], heads: [], docs: [] };
       size = 0;
     }
-    current.lists.push(list);
-    current.heads.push(headSize > 0 ? headOf(pairs, headSize) : []);
+    current.lists.push(stepped(pairs));
+    current.heads.push(head);
     size += bytes;
   });
   flush();
@@ -147,9 +147,8 @@ function firstCharacters(text: string, count: number): string {
   return text.length <= count ? text : Array.from(text).slice(0, count).join('');
 }
 
-/** Document numbers as steps from the previous one: small numbers, which gzip packs well. */
+/** Document numbers made steps from the previous one, in place: small numbers, which gzip packs well. */
 function stepped(pairs: number[]): number[] {
-  const out = pairs.slice();
-  for (let at = out.length - 2; at >= 2; at -= 2) out[at] = (out[at] ?? 0) - (out[at - 2] ?? 0);
-  return out;
+  for (let at = pairs.length - 2; at >= 2; at -= 2) pairs[at] = (pairs[at] ?? 0) - (pairs[at - 2] ?? 0);
+  return pairs;
 }

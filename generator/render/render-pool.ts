@@ -103,6 +103,8 @@ export interface RenderHandlers {
    * workers: its outcomes, and its postings with the number they are counted under.
    */
   here?: (pages: ValidatedPage[]) => JobResult;
+  /** Awaited before this thread renders a batch (the output's backlog: OutputSink.ready). */
+  ready?: () => Promise<void>;
 }
 
 /** What a worker is started with: the rest (WorkerSetup) comes when there is something to render. */
@@ -176,8 +178,11 @@ async function renderOnWorkers(
     ? (async () => {
         for (;;) {
           await new Promise((resolve) => setImmediate(resolve));
+          await on.ready?.();
           const job = jobs.shift();
           if (!job) return;
+          // Its folders too are made by this thread, before the writer writes into them.
+          prepare(job);
           prepared.delete(job);
           waiting.set(job.id, here(job.pages));
           deliver();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BackgroundWriter } from './background-writer.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
 import { acquireLock, processAlive } from './build-lock.ts';
 import { fileSystemError } from './output-error.ts';
@@ -14,8 +15,13 @@ const short = (name: string) => name.slice(0, 40);
 export interface OutputSink {
   /** A folder render workers write their pages into themselves (writeFileIn); without it, pages come back to write(). */
   readonly folder?: string;
-  /** Takes one file (a path relative to the site's root); a failure is told later (commit()). */
+  /**
+   * Takes one file (a path relative to the site's root). It is written in the background, in
+   * order, while the caller goes on (write/background-writer.ts); a failure is told later (commit()).
+   */
   write(file: string, data: string | Uint8Array): void;
+  /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */
+  ready(): Promise<void>;
   /** A write done elsewhere (a render worker) failed. */
   fail(error: unknown): void;
 }
@@ -30,8 +36,8 @@ export interface OutputFolder extends OutputSink {
   abort(): Promise<void>;
 }
 
-/** Fresh folders being written by this process: never a leftover, whatever their pid says. */
-const writing = new Set<string>();
+/** Fresh folders being written by this process, with their writers: never a leftover, whatever their pid says. */
+const writing = new Map<string, BackgroundWriter | undefined>();
 /** Swaps under way: between their two renames, the folder is briefly missing. */
 let swapping = 0;
 
@@ -41,7 +47,15 @@ let swapping = 0;
  */
 export function discardWriting(): boolean {
   if (swapping > 0) return false;
-  for (const folder of writing) rmSync(folder, { recursive: true, force: true });
+  for (const [folder, writer] of writing) {
+    // Its writer stops at its next file; one under way may still land while the folder goes, so removing is tried again.
+    void writer?.stop();
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+    } catch {
+      // What could not be removed now, the next build into this folder removes (removeLeftovers).
+    }
+  }
   writing.clear();
   return true;
 }
@@ -63,7 +77,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
   try {
     await makeFolders(parent);
-    writing.add(fresh);
+    writing.set(fresh, undefined);
     await mkdir(fresh);
     await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
   } catch (error) {
@@ -71,11 +85,14 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
     throw fileSystemError(error, shown);
   }
-  const made = new Set([fresh]);
+  // Files given to write() are written on a thread of their own, while the build renders on.
+  const writer = new BackgroundWriter(fresh);
+  writing.set(fresh, writer);
   let failure: unknown;
   let open = true;
   const abort = async () => {
     open = false;
+    await writer.stop();
     writing.delete(fresh);
     await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
   };
@@ -83,18 +100,17 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     folder: fresh,
     write(file, data) {
       if (failure !== undefined || !open) return;
-      try {
-        writeFileIn(fresh, file, data, made);
-      } catch (error) {
-        failure = error;
-      }
+      writer.write(file, data);
     },
+    ready: () => writer.ready(),
     fail(error) {
       failure ??= error;
     },
     abort,
     async commit() {
       open = false;
+      await writer.finish();
+      if (writer.failure) failure ??= Object.assign(new Error(), writer.failure);
       if (failure !== undefined) {
         await abort();
         throw fileSystemError(failure, shown);

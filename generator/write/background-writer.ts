@@ -1,0 +1,142 @@
+/**
+ * Writes a build's files on a thread of its own, in the order they are given, while the thread
+ * that renders goes on: on a slow disk, making a folder and a file costs as much kernel time as
+ * rendering the page, and this way the two share the machine's cores instead of taking turns.
+ * Files go over in batches (one message for many files: the file system's own thread pool would
+ * cost a round trip for every folder, open, write and close, which on a fast disk is ten times
+ * the work itself).
+ */
+import { Worker } from 'node:worker_threads';
+
+/** Why a write failed (an errno error's fields), as it crossed from the writer's thread. */
+export interface WriteFailure {
+  message: string;
+  code?: string;
+  syscall?: string;
+  path?: string;
+}
+
+/** Files a batch holds at most, and batches sent but not written before a writer waits (ready()). */
+const BATCH = 32;
+const BATCHES_AHEAD = 8;
+
+/**
+ * The writer's thread: plain JavaScript, run from this text (nothing to bundle). A folder is made
+ * one level at a time below the output folder, never recursively: once an interrupted build has
+ * removed the output folder, a write still under way fails rather than making it again. A folder
+ * that exists already (made by the thread that hands out pages to render workers) is only looked
+ * at, not made: making a folder takes its parent's lock, which that thread may be holding.
+ */
+const WRITER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+const made = new Set([workerData.folder]);
+const makeFolder = (folder) => {
+  if (made.has(folder)) return;
+  const parent = path.dirname(folder);
+  if (parent === folder) throw new Error(folder + ' is outside the folder being written.');
+  makeFolder(parent);
+  if (!fs.existsSync(folder)) {
+    try {
+      fs.mkdirSync(folder);
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+  }
+  made.add(folder);
+};
+let failed = false;
+parentPort.on('message', (batch) => {
+  let failure;
+  for (const [file, data] of failed ? [] : batch) {
+    try {
+      const to = path.join(workerData.folder, file);
+      makeFolder(path.dirname(to));
+      fs.writeFileSync(to, data);
+    } catch (error) {
+      failed = true;
+      failure = { message: error.message, code: error.code, syscall: error.syscall, path: error.path };
+      break;
+    }
+  }
+  parentPort.postMessage({ failure });
+});
+`;
+
+export class BackgroundWriter {
+  readonly #worker: Worker;
+  #batch: Array<[string, string | Uint8Array]> = [];
+  #sent = 0;
+  #written = 0;
+  #failure: WriteFailure | undefined;
+  /** Called when a batch is written (or the thread stopped): waiters look again. */
+  #waiters: Array<() => void> = [];
+
+  constructor(folder: string) {
+    this.#worker = new Worker(WRITER, { eval: true, workerData: { folder } });
+    this.#worker.on('message', ({ failure }: { failure?: WriteFailure }) => {
+      this.#written += 1;
+      this.#failure ??= failure;
+      this.#wake();
+    });
+    this.#worker.on('error', (error) => {
+      this.#failure ??= { message: error.message };
+      this.#written = this.#sent;
+      this.#wake();
+    });
+  }
+
+  /** The first write that failed, if one did. */
+  get failure(): WriteFailure | undefined {
+    return this.#failure;
+  }
+
+  write(file: string, data: string | Uint8Array): void {
+    this.#batch.push([file, data]);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
+  /** Resolves once the writer is at most a few batches behind. */
+  ready(): Promise<void> {
+    this.#send();
+    return this.#until(() => this.#sent - this.#written <= BATCHES_AHEAD);
+  }
+
+  /** Resolves once every file given is written (or a write failed); the thread is then stopped. */
+  async finish(): Promise<void> {
+    this.#send();
+    await this.#until(() => this.#written >= this.#sent);
+    await this.#worker.terminate();
+  }
+
+  /** Stops the thread: what it has not written yet is not written. */
+  async stop(): Promise<void> {
+    this.#batch = [];
+    await this.#worker.terminate();
+  }
+
+  #send(): void {
+    if (this.#batch.length === 0) return;
+    this.#worker.postMessage(this.#batch);
+    this.#batch = [];
+    this.#sent += 1;
+  }
+
+  #until(done: () => boolean): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const look = () => {
+        if (done()) resolve();
+        else this.#waiters.push(look);
+      };
+      this.#waiters.push(look);
+    });
+  }
+
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const look of waiters) look();
+  }
+}
