@@ -94,7 +94,7 @@ export interface RenderWorkers {
 export interface RenderHandlers {
   /** Each page's outcome; `index` is its place in `pages`. */
   outcome: (outcome: RenderOutcome, index: number) => void;
-  /** The search postings of a batch, before its pages' outcomes, and the worker (its number) that counted them. */
+  /** The search postings of a batch, before its pages' outcomes, and the number of the thread that counted them. */
   postings: (postings: PackedPostings, from: number) => void;
   /** Called with each batch of pages before a worker is given it (to make their folders), a batch ahead. */
   beforeJob?: (pages: Array<{ route: string }>) => void;
@@ -137,7 +137,7 @@ export async function startRenderWorkers(site: SiteBundle, root: string, count: 
 }
 
 /**
- * Renders `pages` on started workers. Each batch is handed to `on` in the order of `pages` (a
+ * Renders `pages` on started workers, and on this thread too when `on.here` is given. Each batch is handed to `on` in the order of `pages` (a
  * batch that comes back early waits for those before it), and then let go: what the caller
  * does not keep is not held.
  */
