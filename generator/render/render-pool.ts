@@ -137,9 +137,9 @@ export async function startRenderWorkers(site: SiteBundle, root: string, count: 
 }
 
 /**
- * Renders `pages` on started workers, and on this thread too when `on.here` is given. Each batch is handed to `on` in the order of `pages` (a
- * batch that comes back early waits for those before it), and then let go: what the caller
- * does not keep is not held.
+ * Renders `pages` on started workers, and on this thread too when `on.here` is given. Each
+ * batch is handed to `on` in the order of `pages` (a batch that comes back early waits for
+ * those before it), and then let go: what the caller does not keep is not held.
  */
 async function renderOnWorkers(
   workers: Worker[],
