@@ -290,7 +290,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (pool) {
         const writeTo = options.output?.folder;
         const setup = { ...workerSetup(input, summaries, writeTo), foldersMade: writeTo !== undefined };
-        // One thread makes the folders, a batch at a time: two workers making folders in one parent would wait on each other.
+        // This thread makes the folders, a batch ahead of the renderer: two threads making folders in one parent would wait on each other.
         const makeFolders = (batch: Array<{ route: string }>) => {
           if (!writeTo) return;
           try {
