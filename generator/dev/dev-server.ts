@@ -223,7 +223,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   firstDone();
 
   watchInputs(first);
-  await watcher.ready();
   builder.trustWatcher();
   verify();
 

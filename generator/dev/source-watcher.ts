@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isIgnoredPath } from './change-plan.ts';
+import { TreeWatcher } from './tree-watcher.ts';
 
 export interface SourceWatcherOptions {
   /** The site's folder: its own files are watched even when it lies under a node_modules folder. */
@@ -20,34 +21,37 @@ const inside = (dir: string, file: string) => file === dir || file.startsWith(di
  * What `dev` watches, with no fixed list of folders: the content folder (all of it), and the
  * folders of the files esbuild reported as inputs of the site module and the client bundles
  * (their own files, not sub-folders), so a new file beside a template is seen as well.
- * Packages are not watched. A watched folder that is deleted or moved away is looked for
+ * Packages are not watched.
+ *
+ * The content folder, which may hold thousands of pages in one folder, is watched by a
+ * `TreeWatcher` (one watch per folder, nothing read again per save); the code folders, a few
+ * dozen files, by chokidar. A watched folder that is deleted or moved away is looked for
  * again until it is back (a `git checkout`, an unzip, a restore), then watched anew and
  * rebuilt as a save would be: chokidar alone never notices that a watched folder came back.
  */
 export class SourceWatcher {
-  private readonly content: FSWatcher;
+  private readonly content: TreeWatcher;
   private readonly code: FSWatcher;
   private codeDirs = new Set<string>();
-  /** Watched folders that are gone, with the watcher they belong to. */
-  private readonly missing = new Map<string, FSWatcher>();
+  /** Watched folders that are gone, with how each is watched again once it is back. */
+  private readonly missing = new Map<string, () => void>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly started: Promise<void>;
 
   constructor(private readonly options: SourceWatcherOptions) {
     const ignored = (file: string) => isIgnoredPath(file);
-    this.content = watch(options.contentDir, { ignoreInitial: true, ignored });
-    this.started = new Promise((resolve) => this.content.once('ready', () => resolve()));
+    this.content = new TreeWatcher(options.contentDir, {
+      ignored,
+      onChange: options.onChange,
+      onGone: () => {
+        this.lost(options.contentDir, () => this.content.restart());
+        options.onChange(options.contentDir);
+      },
+      onError: options.onError,
+    });
     this.code = watch([], { ignoreInitial: true, ignored, depth: 0 });
-    for (const watcher of [this.content, this.code]) {
-      watcher.on('all', (event, file) => this.event(watcher, event, path.resolve(file)));
-      watcher.on('error', (error) => options.onError((error as Error).message));
-    }
-    if (!existsSync(options.contentDir)) this.lost(options.contentDir, this.content);
-  }
-
-  /** Resolves once the content folder is being watched. */
-  ready(): Promise<void> {
-    return this.started;
+    this.code.on('all', (event, file) => this.event(event, path.resolve(file)));
+    this.code.on('error', (error) => options.onError((error as Error).message));
+    if (!existsSync(options.contentDir)) this.lost(options.contentDir, () => this.content.restart());
   }
 
   /** The folders watched now: the content folder first, then the code folders. */
@@ -78,20 +82,20 @@ export class SourceWatcher {
     }
     for (const dir of added) {
       if (existsSync(dir)) this.code.add(dir);
-      else this.lost(dir, this.code);
+      else this.lost(dir, () => this.watchCodeAgain(dir));
     }
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await Promise.all([this.content.close(), this.code.close()]);
+    this.content.close();
+    await this.code.close();
   }
 
-  private event(watcher: FSWatcher, event: string, file: string): void {
-    const root = watcher === this.content ? file === this.options.contentDir : this.codeDirs.has(file);
-    if (event === 'unlinkDir' && root) {
-      this.lost(file, watcher);
+  private event(event: string, file: string): void {
+    if (event === 'unlinkDir' && this.codeDirs.has(file)) {
+      this.lost(file, () => this.watchCodeAgain(file));
       this.options.onChange(file);
       return;
     }
@@ -99,19 +103,23 @@ export class SourceWatcher {
     this.options.onChange(file);
   }
 
+  private watchCodeAgain(dir: string): void {
+    this.code.unwatch(dir);
+    this.code.add(dir);
+  }
+
   /** A watched folder is gone: look for it until it is back. */
-  private lost(dir: string, watcher: FSWatcher): void {
-    this.missing.set(dir, watcher);
+  private lost(dir: string, watchAgain: () => void): void {
+    this.missing.set(dir, watchAgain);
     this.timer ??= setInterval(() => this.lookAgain(), this.options.pollMs ?? 150);
     this.timer.unref();
   }
 
   private lookAgain(): void {
-    for (const [dir, watcher] of this.missing) {
+    for (const [dir, watchAgain] of this.missing) {
       if (!existsSync(dir)) continue;
       this.missing.delete(dir);
-      watcher.unwatch(dir);
-      watcher.add(dir);
+      watchAgain();
       this.options.onChange(dir);
     }
     if (this.missing.size === 0) {
