@@ -161,6 +161,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
   // On a large site the render workers start now, and load the site's code while the content is read.
   let pool = await startEarly(options, site, root, contentDir);
+  // So does esbuild, on the browser code: this thread reads the content meanwhile.
+  const bundling = options.reuse?.client
+    ? Promise.resolve(options.reuse.client)
+    : bundleClient(root, site.site, { minify: options.minify ?? true });
+  // A content problem may end the build first: its failure is then nobody's to hear.
+  bundling.catch(() => undefined);
   try {
     const now = options.now instanceof Date ? options.now : resolveNow(options.now, site.site.timeZone);
     // Files that could not be read are left out; the rest is still validated, so every problem is told at once.
@@ -195,10 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return table;
     });
     stop();
-    const client = await stage(
-      'bundle',
-      () => options.reuse?.client ?? bundleClient(root, site.site, { minify: options.minify ?? true }).catch(fail),
-    );
+    const client = await stage('bundle', () => bundling.catch(fail));
 
     const photos = site.site.photos
       ? await stage('images', () =>

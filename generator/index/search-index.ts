@@ -1,4 +1,4 @@
-import { mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
+import { foldSpaces, mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import { type BatchPostings, type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';
 import { splitPostings } from './split-index.ts';
@@ -140,7 +140,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** One line of text in composed Unicode, so «å» typed by a visitor matches «å» in the content. */
 function tidy(text: string): string {
-  return text.normalize('NFC').replace(/\s+/g, ' ').trim();
+  return foldSpaces(text.normalize('NFC'));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import type { SearchSection } from '../contract.ts';
 import { slugOf } from '../urls.ts';
+import { foldSpaces } from './text-of-html.ts';
 
 /**
  * Gives every heading of a Markdown page a stable id (its slug; a second «Spørsmål?» gets
@@ -13,7 +14,7 @@ export function anchorHeadings(tokens: Token[]): SearchSection[] {
   const sections: SearchSection[] = [];
   let current: { section: SearchSection; parts: string[] } | undefined;
   const close = () => {
-    if (current) sections.push({ ...current.section, text: current.parts.join(' ').replace(/\s+/g, ' ').trim() });
+    if (current) sections.push({ ...current.section, text: foldSpaces(current.parts.join(' ')) });
     current = undefined;
   };
   tokens.forEach((token, index) => {

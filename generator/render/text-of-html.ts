@@ -78,12 +78,16 @@ const INLINE = new Set([
   'wbr',
 ]);
 
+const MAY_HIDE = /hidden|sr-only/i;
+
 /**
  * Whether an element is out of sight: `hidden` (shown later by a script, if at all), or text
  * only for screen readers (`visually-hidden`, `sr-only`), which annotates what is visible.
  */
 function unseen(name: string, attributes: string): boolean {
   if (UNREAD.has(name)) return true;
+  // Most tags say neither: one scan for them, not three.
+  if (!MAY_HIDE.test(attributes)) return false;
   const bare = attributes.replace(/"[^"]*"|'[^']*'/g, '""');
   if (/(?:^|\s)hidden(?![\w-])/i.test(bare)) return true;
   const className = /(?:^|\s)class\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(attributes);
@@ -117,18 +121,25 @@ export function visibleHtml(html: string): string {
   return out;
 }
 
+/** Where spaces are folded: a run of two or more, or one that is not a plain space (most are one plain space already). */
+const SPACES = /\s{2,}|[^\S ]/g;
+
+/** Every run of white space as one plain space, and none at either end. */
+export function foldSpaces(text: string): string {
+  return text.replace(SPACES, ' ').trim();
+}
+
 /** The text a visitor reads in a piece of HTML: no tags, scripts or hidden elements, entities decoded, spaces folded. */
 export function textOfHtml(html: string): string {
-  return visibleHtml(html)
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (match, name: string) => {
+  return foldSpaces(
+    visibleHtml(html).replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (match, name: string) => {
       if (Object.hasOwn(ENTITIES, name)) return ENTITIES[name] ?? match;
       const lower = name.toLowerCase();
       if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
       if (lower.startsWith('#')) return String.fromCodePoint(Number.parseInt(lower.slice(1), 10));
       return match;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+    }),
+  );
 }
 
 /** The inner HTML of the page's <main>, where its own content is (the frame is left out). */
