@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -35,11 +35,28 @@ export async function importTypeScript(entry) {
   });
   const code = result.outputFiles[0].text;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
-  const file = path.join(cache, `${path.basename(entry, '.ts')}-${hash}.mjs`);
+  const name = path.basename(entry, '.ts');
+  const file = path.join(cache, `${name}-${hash}.mjs`);
   await writeModule(file, code);
+  await removeOlder(cache, name, file);
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
   await writeModule(stamps, JSON.stringify({ file, inputs: inputs.map((input) => [input, stampOf(input)]) }));
   return import(pathToFileURL(file).href);
+}
+
+/**
+ * Removes the modules made earlier from the same entry: each change to the generator makes a
+ * new one (about a megabyte), and only the newest is imported again. One made in the last
+ * minute is left: another clubsite, started from other sources, may be about to import it.
+ */
+async function removeOlder(cache, name, keep) {
+  const made = (file) => file.startsWith(`${name}-`) && /^[0-9a-f]{12}\.mjs$/.test(file.slice(name.length + 1));
+  const files = (await readdir(cache).catch(() => [])).filter((file) => made(file) && path.join(cache, file) !== keep);
+  const minuteAgo = Date.now() - 60_000;
+  for (const file of files) {
+    const stats = statSync(path.join(cache, file), { throwIfNoEntry: false });
+    if (stats && stats.mtimeMs < minuteAgo) await rm(path.join(cache, file), { force: true }).catch(() => undefined);
+  }
 }
 
 /** A file's size, modification time and inode, or null when it is gone. */
