@@ -28,8 +28,8 @@ function inodeOf(file: string, folderOnly = false): number | undefined {
  * event by the file's path, without reading the folder again. A content folder may hold
  * 10,000 pages side by side: chokidar reads and `lstat`s all of a folder's entries again on
  * every event in it (about 100 ms a save at 10,000 pages) and keeps one watch per file, as
- * Node's own recursive watch does on Linux. Here a save costs one `lstat`, and only a rename
- * (a new file or folder, or an editor's atomic save) costs even that.
+ * Node's own recursive watch does on Linux. Here a save costs one `lstat` of its folder, and a
+ * rename (a new file or folder, or an editor's atomic save) one more.
  */
 export class TreeWatcher {
   /** Each watched folder, with the inode it had: a folder made again under the same name is another one. */
@@ -61,13 +61,14 @@ export class TreeWatcher {
   private watchFolder(dir: string, report: boolean): void {
     if (this.watchers.has(dir)) return;
     let entries: Dirent[];
-    let watcher: FSWatcher;
+    let watcher: FSWatcher | undefined;
     let inode: number;
     try {
       watcher = watch(dir, { persistent: true }, (event, name) => this.event(dir, event, name));
       inode = lstatSync(dir).ino;
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
+      watcher?.close();
       this.failed(dir, error);
       return;
     }
