@@ -47,10 +47,12 @@ export function countWords(document: Pick<IndexDocument, 'title' | 'content'>): 
   return seen;
 }
 
-/** The first `snippet` characters of a text (whole characters: an emoji is not cut in half). */
-function startOf(text: string, snippet: number): string {
-  return Array.from(text.slice(0, snippet * 2))
-    .slice(0, snippet)
+/** The first `count` characters of a text (whole characters: an emoji is not cut in half). */
+export function firstCharacters(text: string, count: number): string {
+  if (text.length <= count) return text;
+  // `count` characters are at most twice as many UTF-16 units.
+  return Array.from(text.slice(0, count * 2))
+    .slice(0, count)
     .join('');
 }
 
@@ -60,7 +62,7 @@ export function countDocument(document: IndexDocument, snippet: number): Counted
   return {
     title: document.title,
     url: document.url,
-    start: startOf(document.content, snippet),
+    start: firstCharacters(document.content, snippet),
     words: [...seen.keys()].join(' '),
     codes: [...seen.values()],
   };
@@ -163,7 +165,11 @@ export class BatchPostings {
   addDocument(document: IndexDocument, snippet: number): void {
     const number = this.#counted;
     this.#counted += 1;
-    this.#documents.push({ title: document.title, url: document.url, content: startOf(document.content, snippet) });
+    this.#documents.push({
+      title: document.title,
+      url: document.url,
+      content: firstCharacters(document.content, snippet),
+    });
     eachWordOf(document, (text, start, end, hash, where) => {
       const id = this.#table.idOfSpan(text, start, end, hash);
       if (id === this.#lastDocument.length) {

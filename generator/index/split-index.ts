@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from '../../client/search-index-format.ts';
 import { contentHash } from '../hash.ts';
-import { countDocument, type IndexDocument, Postings } from './postings.ts';
+import { countDocument, firstCharacters, type IndexDocument, Postings } from './postings.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
@@ -140,11 +140,6 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const path = `assets/search-${contentHash(json)}.json`;
   files.set(path, json);
   return { path, files };
-}
-
-/** The first `count` characters of a text (whole characters: an emoji is not cut in half). */
-function firstCharacters(text: string, count: number): string {
-  return text.length <= count ? text : Array.from(text).slice(0, count).join('');
 }
 
 /** Document numbers made steps from the previous one, in place: small numbers, which gzip packs well. */
