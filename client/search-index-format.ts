@@ -44,7 +44,7 @@ export type Postings = number[];
 export interface PostingsPart {
   from: number;
   lists: Postings[];
-  /** For each word, the numbers of its head's documents (see headOf in generator/index/split-index.ts). */
+  /** For each word, the numbers of its head's documents (see headOf in generator/index/search-heads.ts). */
   heads: number[][];
   /** The heads' documents, each once: [number, title, url, start]. */
   docs: Array<[number: number, ...DocumentsPart[number]]>;

@@ -24,43 +24,40 @@ export const HEADS_FROM = 1000;
  * matches, which tie on everything else). Sorted by number, each once.
  */
 export function headOf(pairs: number[], size = HEAD_SIZE): number[] {
-  const often = new Best(size, (doc, code, other) => rankOf(other.code) - rankOf(code) || doc - other.doc);
-  const first = new Best(size, (doc, code, other) => (other.code & 3) - (code & 3) || doc - other.doc);
+  const often = new Best(size);
+  const first = new Best(size);
   for (let at = 0; at < pairs.length; at += 2) {
     const doc = pairs[at] ?? 0;
     const code = pairs[at + 1] ?? 0;
-    often.offer(doc, code);
-    first.offer(doc, code);
+    often.offer(doc, rankOf(code));
+    first.offer(doc, code & 3);
   }
-  return [...new Set([...often.items, ...first.items].map(({ doc }) => doc))].sort((a, b) => a - b);
-}
-
-interface Entry {
-  doc: number;
-  code: number;
+  return [...new Set([...often.docs, ...first.docs])].sort((a, b) => a - b);
 }
 
 /** Title first, then text, then times: one number, larger is better. */
 const rankOf = (code: number) => (code & 3) * 2 ** 40 + (code >> 2);
 
 /**
- * The best `size` entries seen, in order: one pass over a long list, no sort of all of it. An
- * entry is made only for a document that gets in (`before` < 0: it goes before `other`).
+ * The `size` documents of the highest rank seen, in order. Documents come in document order,
+ * so of two with the same rank the one seen first stays ahead: a document that does not rank
+ * above the last one kept is passed over at once, which is nearly all of a long list.
  */
 class Best {
-  readonly items: Entry[] = [];
-  constructor(
-    readonly size: number,
-    readonly before: (doc: number, code: number, other: Entry) => number,
-  ) {}
+  readonly docs: number[] = [];
+  readonly #ranks: number[] = [];
+  constructor(readonly size: number) {}
 
-  offer(doc: number, code: number): void {
-    const { items, size, before } = this;
-    const last = items[items.length - 1];
-    if (items.length === size && last && before(doc, code, last) >= 0) return;
-    let at = items.length;
-    while (at > 0 && before(doc, code, items[at - 1] as Entry) < 0) at -= 1;
-    items.splice(at, 0, { doc, code });
-    if (items.length > size) items.pop();
+  offer(doc: number, rank: number): void {
+    const ranks = this.#ranks;
+    let at = ranks.length;
+    if (at === this.size && rank <= (ranks[at - 1] ?? 0)) return;
+    while (at > 0 && rank > (ranks[at - 1] ?? 0)) at -= 1;
+    ranks.splice(at, 0, rank);
+    this.docs.splice(at, 0, doc);
+    if (ranks.length > this.size) {
+      ranks.pop();
+      this.docs.pop();
+    }
   }
 }

@@ -119,6 +119,41 @@ describe('a word’s head: the documents its query lists first come with its pos
     expect(headOf(pairs, 3)).toEqual([1, 3, 5, 9]);
   });
 
+  test('the head is the same as sorting the whole list both ways, for lists long and short, with many ties', () => {
+    // Seeded: the same lists each run. Few codes, so that many documents tie and the first in order must win.
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const rank = (code: number) => [code & 3, code >> 2];
+    const sortedHead = (pairs: number[], size: number) => {
+      const entries = Array.from({ length: pairs.length / 2 }, (_, at) => ({
+        doc: pairs[at * 2] ?? 0,
+        code: pairs[at * 2 + 1] ?? 0,
+      }));
+      const often = [...entries].sort((a, b) => {
+        const [titleA = 0, timesA = 0] = rank(a.code);
+        const [titleB = 0, timesB = 0] = rank(b.code);
+        return titleB - titleA || timesB - timesA || a.doc - b.doc;
+      });
+      const first = [...entries].sort((a, b) => (b.code & 3) - (a.code & 3) || a.doc - b.doc);
+      const docs = [...often.slice(0, size), ...first.slice(0, size)].map((entry) => entry.doc);
+      return [...new Set(docs)].sort((a, b) => a - b);
+    };
+    for (let list = 0; list < 300; list += 1) {
+      const length = next(3) === 0 ? next(4) : next(400);
+      const pairs: number[] = [];
+      let doc = 0;
+      for (let at = 0; at < length; at += 1) {
+        doc += 1 + next(3);
+        pairs.push(doc, (1 + next(4)) * 4 + 1 + next(3));
+      }
+      const size = 1 + next(5);
+      expect(headOf(pairs, size), `list ${list}`).toEqual(sortedHead(pairs, size));
+    }
+  });
+
   test('each postings part carries its words’ heads and their documents', () => {
     const part = json(`search/${manifest.build}/${partOfWord('hval').slice(1)}`) as PostingsPart;
     expect(part.heads).toHaveLength(part.lists.length);
