@@ -47,9 +47,14 @@ export function countWords(document: Pick<IndexDocument, 'title' | 'content'>): 
   return seen;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** The first `count` characters of a text (whole characters: an emoji is not cut in half). */
 export function firstCharacters(text: string, count: number): string {
   if (text.length <= count) return text;
+  // Most text has no character outside the Basic Multilingual Plane: its characters are its units.
+  const units = text.slice(0, count);
+  if (!SURROGATE.test(units)) return units;
   // `count` characters are at most twice as many UTF-16 units.
   return Array.from(text.slice(0, count * 2))
     .slice(0, count)

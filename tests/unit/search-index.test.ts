@@ -12,7 +12,7 @@ import {
   searchDocument,
   searchDocuments,
 } from '../../generator/index/search-index.ts';
-import { BatchPostings } from '../../generator/index/postings.ts';
+import { BatchPostings, firstCharacters } from '../../generator/index/postings.ts';
 import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
@@ -213,6 +213,18 @@ describe('the index files', () => {
     expect(wordsOf(text)).toEqual(bySplit);
     expect(wordsOf(text)).toContain('𝒜bc');
     expect(wordsOf(text)).toContain('nei');
+  });
+
+  test('a snippet is the first characters of the text, and never half an emoji', () => {
+    expect(firstCharacters('Svømming i Aquarama', 8)).toBe('Svømming');
+    expect(firstCharacters('kort', 8)).toBe('kort');
+    // 🏊 is two UTF-16 units: at the edge it is kept whole, and earlier it counts as one character.
+    expect(firstCharacters('Basseng 🏊 i dag', 9)).toBe('Basseng 🏊');
+    expect(firstCharacters('🏊🏊🏊 svøm', 4)).toBe('🏊🏊🏊 ');
+    // A broken surrogate is one character, as Array.from counts it.
+    expect(firstCharacters('a\ud800bcd', 3)).toBe('a\ud800b');
+    const long = `${'ø'.repeat(50)}🏊${'å'.repeat(200)}`;
+    expect(firstCharacters(long, 120)).toBe(Array.from(long).slice(0, 120).join(''));
   });
 
   test('pages indexed in batches on other threads and appended give the same index as pages indexed one by one', () => {
