@@ -121,7 +121,8 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   }
 
   const hash = createHash('sha256');
-  for (const [name, json] of parts) hash.update(`${name}\n${json}\n`);
+  // Each piece on its own: the JSON is hashed where it is, not copied into one more string first.
+  for (const [name, json] of parts) hash.update(name).update('\n').update(json).update('\n');
   const build = hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
   // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
   const files = new Map<string, string>(parts.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
