@@ -121,7 +121,8 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   }
 
   const hash = createHash('sha256');
-  // Each piece on its own: the JSON is hashed where it is, not copied into one more string first.
+  // Piece by piece: JSON.stringify leaves a long text in pieces, and hashing it joins them once, in
+  // place (for the writer too), where hashing `${name}\n${json}\n` copied every part into one more string.
   for (const [name, json] of parts) hash.update(name).update('\n').update(json).update('\n');
   const build = hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
   // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
