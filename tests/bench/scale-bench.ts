@@ -5,8 +5,8 @@
  * --compare, Hugo and Eleventy build the same Markdown in the same run (other-generators.ts).
  * With --baseline, the clubsite checked out in DIR (an earlier commit, `npm ci` done) builds
  * its own site with the same pages, in the same run: a before-and-after. The median of R runs
- * (default 2) is printed. The builds of one size take turns (each generator once a round), each
- * after a pause that lets the file system finish deleting the output before it (settle()).
+ * (default 2) is printed. The builds of one size take turns (each generator once a round); each
+ * writes a fresh output folder, and nothing is deleted until every build is done (settle()).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -21,14 +21,16 @@ import { mb, median, printTable } from './table.ts';
 interface Run {
   ms: number;
   rss: number;
+  /** CPU seconds in the kernel (making folders and files, mostly). */
+  kernel: number;
 }
 
-/** Runs a command under GNU time: wall milliseconds and peak RSS in bytes; throws when it fails. */
+/** Runs a command under GNU time: wall milliseconds, peak RSS in bytes and kernel time; throws when it fails. */
 function measure(command: string, args: string[], cwd: string): Promise<Run> {
   const rssFile = path.join(os.tmpdir(), `clubsite-scale-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
+    const child = spawn('/usr/bin/time', ['-f', '%M %S', '-o', rssFile, command, ...args], {
       cwd,
       env: { ...process.env, CLUBSITE_NOW: '2025-12-10T18:00' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -39,36 +41,41 @@ function measure(command: string, args: string[], cwd: string): Promise<Run> {
     });
     child.on('close', async (code) => {
       const ms = performance.now() - start;
-      const kb = Number((await readFile(rssFile, 'utf8').catch(() => '0')).trim().split('\n').pop());
+      const last = (await readFile(rssFile, 'utf8').catch(() => '0 0')).trim().split('\n').pop() ?? '';
+      const [kb, kernel] = last.split(' ').map(Number);
       await rm(rssFile, { force: true });
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-4000)}`));
-      else resolve({ ms, rss: kb * 1024 });
+      else resolve({ ms, rss: (kb ?? 0) * 1024, kernel: kernel ?? 0 });
     });
   });
 }
 
 interface Contender {
   name: string;
-  command: string;
-  args: string[];
-  cwd: string;
-  out: string;
+  /** The command that builds into `out`. */
+  build: (out: string) => { command: string; args: string[]; cwd: string };
+  /** Where its output folders go: one for each run. */
+  outs: string;
   results: Run[];
-  remove: () => Promise<void>;
 }
 
 /**
- * Waits for the file system to finish with what was just deleted. On this machine's ext4
- * (mounted with discard), creating files right after 10,000 were removed costs up to 25 times
- * the kernel time it does a few seconds later: without the pause, each build would be timed
- * partly on the deletion of the one before it.
+ * Lets the disk write what the last build left in memory, so that it is not timed in the next.
+ * Nothing is deleted between builds: on this machine's ext4 (mounted with discard), making
+ * 10,000 folders and files right after as many were deleted costs six times the kernel time it
+ * does on a disk left alone (3.1 s against 0.5 s, measured with a plain loop of mkdir and
+ * writeFile), and it takes minutes to come back, so every build would be timed partly on the
+ * deletions before it, by a different amount each time.
  */
 async function settle(): Promise<void> {
   spawnSync('sync');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 }
 
-const SETTLE_MS = Number(process.env.SCALE_BENCH_SETTLE_MS ?? 5000);
+/** Stands for the output folder in another generator's command, until a run chooses it. */
+const OUT_MARK = '@OUT@';
+
+const SETTLE_MS = Number(process.env.SCALE_BENCH_SETTLE_MS ?? 3000);
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -92,7 +99,9 @@ export async function benchScale(args: string[]): Promise<void> {
     ...(baseline ? [{ name: `clubsite at ${path.basename(baseline)} (baseline)`, root: path.resolve(baseline) }] : []),
     { name: `clubsite${workers ? ` (--workers ${workers})` : ''}`, root: projectRoot },
   ];
-  const rows: Array<Array<string | number>> = [['generator', 'pages', 'wall (median)', 'pages/s', 'peak RSS']];
+  const rows: Array<Array<string | number>> = [
+    ['generator', 'pages', 'wall (median)', 'pages/s', 'peak RSS', 'kernel time'],
+  ];
   const walls = new Map<string, number>();
   const row = (name: string, count: number, results: Run[]) => {
     const wall = median(results.map((run) => run.ms));
@@ -103,46 +112,54 @@ export async function benchScale(args: string[]): Promise<void> {
       `${(wall / 1000).toFixed(2)} s`,
       Math.round((count / wall) * 1000),
       mb(median(results.map((run) => run.rss))),
+      `${median(results.map((run) => run.kernel)).toFixed(2)} s`,
     ]);
   };
-  for (const count of counts) {
-    // Every generator's site is written first; then the builds take turns, round by round, so
-    // that a slow spell of the machine falls on all of them rather than on one.
-    const contenders: Contender[] = [];
-    try {
+  // Every project and output stays until the end (settle()); then all are removed.
+  const removals: Array<() => Promise<void>> = [];
+  try {
+    for (const count of counts) {
+      // Every generator's site is written first; then the builds take turns, round by round, so
+      // that a slow spell of the machine falls on all of them rather than on one.
+      const contenders: Contender[] = [];
       for (const { name, root } of builds) {
         const project = await copyProject(root);
-        const out = path.join(project.root, 'dist');
+        removals.push(project.remove);
         const flags = workers ? ['--workers', workers] : [];
-        const command = [path.join(root, 'bin/clubsite.js'), 'build', '--out', out, ...flags];
         contenders.push({
           name,
-          command: process.execPath,
-          args: command,
-          cwd: project.root,
-          out,
+          build: (out) => ({
+            command: process.execPath,
+            args: [path.join(root, 'bin/clubsite.js'), 'build', '--out', out, ...flags],
+            cwd: project.root,
+          }),
+          outs: project.root,
           results: [],
-          remove: project.remove,
         });
         await writeSyntheticPages(path.join(project.contentDir, 'pages'), count);
       }
       for (const other of others) {
-        const dir = path.join(os.tmpdir(), `clubsite-scale-${other.name.split(' ')[0]}-${process.pid}`);
-        const out = path.join(dir, 'public');
-        const remove = () => rm(dir, { recursive: true, force: true });
-        contenders.push({ name: other.name, ...(await other.prepare(dir, count, out)), out, results: [], remove });
+        const dir = path.join(os.tmpdir(), `clubsite-scale-${other.name.split(' ')[0]}-${count}-${process.pid}`);
+        removals.push(() => rm(dir, { recursive: true, force: true }));
+        const { command, args } = await other.prepare(dir, count, OUT_MARK);
+        contenders.push({
+          name: other.name,
+          build: (out) => ({ command, args: args.map((arg) => arg.replace(OUT_MARK, out)), cwd: dir }),
+          outs: dir,
+          results: [],
+        });
       }
       for (let run = 0; run < runs; run += 1) {
         for (const contender of contenders) {
-          await rm(contender.out, { recursive: true, force: true });
           await settle();
-          contender.results.push(await measure(contender.command, contender.args, contender.cwd));
+          const { command, args, cwd } = contender.build(path.join(contender.outs, `out-${run}`));
+          contender.results.push(await measure(command, args, cwd));
         }
       }
       for (const contender of contenders) row(contender.name, count, contender.results);
-    } finally {
-      for (const contender of contenders) await contender.remove();
     }
+  } finally {
+    for (const remove of removals) await remove();
   }
   console.log(`${os.availableParallelism()} cores, ${runs} run(s) each, cold process per build`);
   printTable(rows);
