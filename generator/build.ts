@@ -8,7 +8,13 @@ import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError, errorDetails, formatError } from './errors.ts';
 import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from './index/deferred-search.ts';
 import { BatchPostings, type CountedDocument } from './index/postings.ts';
-import { countedDocuments, indexPage, SearchIndexBuilder, type SearchIndexFile } from './index/search-index.ts';
+import {
+  countedDocuments,
+  indexPage,
+  SearchIndexBuilder,
+  type SearchIndexFile,
+  snippetLength,
+} from './index/search-index.ts';
 import { loadContent, type LoadedContent, type PageCache } from './load/load-content.ts';
 import { parsePage } from './load/page-source.ts';
 import { ContentAssets } from './render/assets.ts';
@@ -264,8 +270,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A rendered page is written at once; what is kept of it is what the site's other files need.
     const kept: RenderedPage[] = [];
     const outputs: PageOutput[] = [];
-    const searchIndex = new SearchIndexBuilder();
-    const deferred = options.deferSearchIndex && !options.output ? new DeferredSearch() : undefined;
+    const snippet = snippetLength(site.site);
+    const searchIndex = new SearchIndexBuilder(snippet);
+    const deferred = options.deferSearchIndex && !options.output ? new DeferredSearch(snippet) : undefined;
     const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
       if (!page) return;
       emit(urls.fileOf(page.route), page.html);
@@ -328,7 +335,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             outcomes: batch.map((page): RenderOutcome => {
               const pageErrors: ContentError[] = [];
               const rendered = renderPage(input, page, summaries, pageErrors);
-              if (rendered) indexPage(counting, rendered, urls.href);
+              if (rendered) indexPage(counting, rendered, urls.href, snippet);
               return {
                 rendered: rendered && { ...rendered, warnings: undefined },
                 warnings: (rendered?.warnings ?? []).map(errorDetails),
@@ -349,8 +356,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const rendered = render(page);
         // dev keeps each page's counted words with the page, for the next build to reuse.
         const keepsCounts = cache !== undefined || deferred !== undefined;
-        if (rendered && !keepsCounts) indexPage(counting, rendered, urls.href);
-        take(rendered, rendered && keepsCounts ? countedDocuments(rendered, urls.href) : []);
+        if (rendered && !keepsCounts) indexPage(counting, rendered, urls.href, snippet);
+        take(rendered, rendered && keepsCounts ? countedDocuments(rendered, urls.href, snippet) : []);
         options.onProgress?.('render', at + 1, early.length);
         if ((at + 1) % THIS_THREAD_BATCH === 0) {
           searchIndex.append(counting.take(), THIS_THREAD);

@@ -49,6 +49,8 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
    * fallback in their own format (`sizes`: how wide they show). Without it they are copied as they are.
    */
   photos?: { widths: number[]; sizes: string };
+  /** What a search hit shows of a page: the first `snippet` characters of its text, all the index keeps of it (120 unless given). */
+  search?: { snippet: number };
   /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
   pageFieldHelp?: Record<string, string>;
   /**

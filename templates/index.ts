@@ -7,6 +7,7 @@ import { defineSite, defineTemplate } from '../generator/contract.ts';
 import { collections } from '../site/collections.ts';
 import type { SiteData } from '../site/data.ts';
 import { TIME_ZONE } from '../site/dates.ts';
+import { SNIPPET_LENGTH } from '../site/logic/search-settings.ts';
 import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
 import { calendarProblems } from '../site/schemas/calendar.ts';
 import { ArticleTemplate, articleSchema, articleSearchSections } from './article.tsx';
@@ -103,6 +104,7 @@ const site = defineSite({
   },
   // Photos in the text: at most 44rem wide (.prose), the full width of a phone below that.
   photos: { widths: [480, 800, 1200, 1600], sizes: '(min-width: 46rem) 44rem, calc(100vw - 2rem)' },
+  search: { snippet: SNIPPET_LENGTH },
   pageFieldHelp: {
     title: 'Sidens tittel: overskriften og fanen i nettleseren',
     description: 'Én eller to setninger om siden, som søkemotorer viser under lenken',

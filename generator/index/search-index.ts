@@ -1,4 +1,5 @@
 import { foldSpaces, mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
+import type { SiteDefinition } from '../contract.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import { type BatchPostings, type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';
 import { splitPostings } from './split-index.ts';
@@ -16,8 +17,18 @@ export interface SearchDocument {
 /** The keys the index covers, as Fuse.js scores them in the browser. */
 export const SEARCH_KEYS = ['title', 'content'] as const;
 
-/** Characters of a document's text its hit shows (and the index keeps). */
+/** Characters of a document's text its hit shows (and the index keeps), unless the site says (SiteDefinition.search). */
 export const SNIPPET_LENGTH = 120;
+
+/** The snippet length the site declares, or SNIPPET_LENGTH. */
+export function snippetLength(site: Pick<SiteDefinition, 'search'>): number {
+  const snippet = site.search?.snippet ?? SNIPPET_LENGTH;
+  if (!Number.isInteger(snippet) || snippet < 1)
+    throw new Error(
+      `The site definition's search.snippet is ${snippet}: it must be a whole number of characters, 1 or more.`,
+    );
+  return snippet;
+}
 
 export interface SearchIndexFile {
   /** The manifest, the one file the search page links. */
@@ -82,18 +93,27 @@ const counted = new WeakMap<RenderedPage, CountedDocument[]>();
  * A rendered page's documents with their words counted, as the index adds them. Kept for as
  * long as the page is: a page the dev server reuses from its last build is not counted again.
  */
-export function countedDocuments(page: RenderedPage, href: (route: string) => string): CountedDocument[] {
+export function countedDocuments(
+  page: RenderedPage,
+  href: (route: string) => string,
+  snippet: number,
+): CountedDocument[] {
   let documents = counted.get(page);
   if (!documents) {
-    documents = pageDocuments(page, href).map((document) => countDocument(document, SNIPPET_LENGTH));
+    documents = pageDocuments(page, href).map((document) => countDocument(document, snippet));
     counted.set(page, documents);
   }
   return documents;
 }
 
-/** Adds a rendered page's documents to the batch a thread is counting (BatchPostings), their words counted. */
-export function indexPage(postings: BatchPostings, page: RenderedPage, href: (route: string) => string): void {
-  for (const document of pageDocuments(page, href)) postings.addDocument(document, SNIPPET_LENGTH);
+/** Adds a rendered page's documents to the batch a thread is counting (BatchPostings), their words counted; `snippet` characters of each text are kept. */
+export function indexPage(
+  postings: BatchPostings,
+  page: RenderedPage,
+  href: (route: string) => string,
+  snippet: number,
+): void {
+  for (const document of pageDocuments(page, href)) postings.addDocument(document, snippet);
 }
 
 /** The documents of the indexable pages in index order: pages by route, each followed by its parts. */
@@ -106,9 +126,13 @@ export function searchDocuments(pages: RenderedPage[], href: (route: string) => 
  * parts a query fetches on demand (split-index.ts). The same pages give the same bytes and
  * the same hashed names, in whatever order they come.
  */
-export function buildSearchIndex(pages: RenderedPage[], href: (route: string) => string): SearchIndexFile {
-  const index = new SearchIndexBuilder();
-  for (const document of searchDocuments(pages, href)) index.add(countDocument(document, SNIPPET_LENGTH));
+export function buildSearchIndex(
+  pages: RenderedPage[],
+  href: (route: string) => string,
+  snippet = SNIPPET_LENGTH,
+): SearchIndexFile {
+  const index = new SearchIndexBuilder(snippet);
+  for (const document of searchDocuments(pages, href)) index.add(countDocument(document, snippet));
   return index.finish();
 }
 
@@ -118,6 +142,9 @@ export function buildSearchIndex(pages: RenderedPage[], href: (route: string) =>
  */
 export class SearchIndexBuilder {
   readonly #postings = new Postings();
+
+  /** `snippet`: the characters of each document's text the index keeps (the documents added were counted keeping as many). */
+  constructor(readonly snippet: number) {}
 
   add(document: CountedDocument): void {
     this.#postings.add(document);
@@ -129,7 +156,7 @@ export class SearchIndexBuilder {
   }
 
   finish(): SearchIndexFile {
-    const { path, files } = splitPostings(this.#postings, { snippet: SNIPPET_LENGTH });
+    const { path, files } = splitPostings(this.#postings, { snippet: this.snippet });
     let bytes = 0;
     for (const json of files.values()) bytes += Buffer.byteLength(json);
     return { path, files, documents: this.#postings.documents.length, bytes };

@@ -266,11 +266,11 @@ describe('the index files', () => {
     ];
     const packed = batches.map(([from, batch]) => {
       const worker = workers[from] as BatchPostings;
-      for (const page of batch) indexPage(worker, page, href);
+      for (const page of batch) indexPage(worker, page, href, SNIPPET_LENGTH);
       return [from, worker.take()] as const;
     });
     expect(packed[2]?.[1].words.split(' ')).not.toContain('crawl');
-    const appended = new SearchIndexBuilder();
+    const appended = new SearchIndexBuilder(SNIPPET_LENGTH);
     for (const [from, batch] of structuredClone(packed)) appended.append(batch, from);
     expect(appended.finish().files).toEqual(whole.files);
   });

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { DocumentsPart, SearchManifest } from '../../client/search-index-format.ts';
+import { build } from '../../generator/build.ts';
+import { SNIPPET_LENGTH, snippetLength } from '../../generator/index/search-index.ts';
+import { projectRoot } from '../support/site-build.ts';
+
+/** The generator's second site, which declares a 40-character snippet (the tool's own is 120). */
+const mini = path.join(projectRoot, 'tests/build/fixtures/mini');
+
+describe('the search settings a site declares', () => {
+  test('its index keeps the first `snippet` characters of each page, and says so to the browser', async () => {
+    const { files } = await build({ root: mini, now: '2025-06-01T12:00' });
+    const manifestFile = [...files.keys()].find((file) => /^assets\/search-\w+\.json$/.test(file));
+    const manifest = JSON.parse(String(files.get(manifestFile ?? ''))) as SearchManifest;
+    expect(manifest.snippet).toBe(40);
+    const starts = [...files]
+      .filter(([file]) => file.startsWith(`assets/search/${manifest.build}/d-`))
+      .flatMap(([, json]) => JSON.parse(String(json)) as DocumentsPart)
+      .map(([, , start]) => start);
+    expect(starts.length).toBeGreaterThan(2);
+    // The home page says more than 40 characters (its HTML is shown as text): cut there, and none is longer.
+    expect(starts).toContain('Welcome. Read about us or the events. <b');
+    expect(Math.max(...starts.map((start) => Array.from(start).length))).toBe(40);
+  });
+
+  test('without one, a hit shows 120 characters; a length that is not a whole number of 1 or more is refused, by name', () => {
+    expect(snippetLength({})).toBe(SNIPPET_LENGTH);
+    expect(SNIPPET_LENGTH).toBe(120);
+    expect(() => snippetLength({ search: { snippet: 0 } })).toThrow(/search\.snippet is 0: it must be a whole number/);
+    expect(() => snippetLength({ search: { snippet: 12.5 } })).toThrow(/search\.snippet is 12\.5/);
+  });
+});
