@@ -5,8 +5,9 @@
  * --compare, Hugo and Eleventy build the same Markdown in the same run (other-generators.ts).
  * With --baseline, the clubsite checked out in DIR (an earlier commit, `npm ci` done) builds
  * its own site with the same pages, in the same run: a before-and-after. The median of R runs
- * (default 2) is printed. The builds of one size take turns (each generator once a round); each
- * writes a fresh output folder, and nothing is deleted until every build is done (settle()).
+ * (default 2) is printed, after one build each that is not timed. The builds of one size take
+ * turns (each generator once a round); each writes a fresh output folder, and nothing is
+ * deleted until every build is done (settle()).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -149,11 +150,15 @@ export async function benchScale(args: string[]): Promise<void> {
           results: [],
         });
       }
-      for (let run = 0; run < runs; run += 1) {
+      // Run −1 is not timed: it fills what any earlier build leaves behind (clubsite's bundled
+      // code and processed photos under node_modules/.cache, each generator's files in the
+      // system's cache), which a fresh checkout's first build would otherwise be timed on.
+      for (let run = -1; run < runs; run += 1) {
         for (const contender of contenders) {
           await settle();
-          const { command, args, cwd } = contender.build(path.join(contender.outs, `out-${run}`));
-          contender.results.push(await measure(command, args, cwd));
+          const { command, args, cwd } = contender.build(path.join(contender.outs, `out-${run + 1}`));
+          const result = await measure(command, args, cwd);
+          if (run >= 0) contender.results.push(result);
         }
       }
       for (const contender of contenders) row(contender.name, count, contender.results);
