@@ -179,6 +179,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const loaded: LoadedContent = await stage('load', () =>
       loadContent({ root, contentDir }, site.site, errors, options.reuse?.parsed, options.reuse?.unchanged),
     );
+    const snippet = snippetLength(site.site, path.relative(root, site.bundle.filename), errors);
     const content = await stage('validate', () => {
       const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
       const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors);
@@ -270,7 +271,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A rendered page is written at once; what is kept of it is what the site's other files need.
     const kept: RenderedPage[] = [];
     const outputs: PageOutput[] = [];
-    const snippet = snippetLength(site.site);
     const searchIndex = new SearchIndexBuilder(snippet);
     const deferred = options.deferSearchIndex && !options.output ? new DeferredSearch(snippet) : undefined;
     const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
@@ -299,7 +299,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pool ??= workers > 1 ? await startRenderWorkers(site.bundle, root, workers - 1) : undefined;
       if (pool) {
         const writeTo = options.output?.folder;
-        const setup = { ...workerSetup(input, summaries, writeTo), foldersMade: writeTo !== undefined };
+        const setup = { ...workerSetup(input, summaries, snippet, writeTo), foldersMade: writeTo !== undefined };
         // This thread makes the folders, a batch ahead of the renderer: two threads making folders in one parent would wait on each other.
         const makeFolders = (batch: Array<{ route: string }>) => {
           if (!writeTo) return;
@@ -521,9 +521,15 @@ const PAGE_FILE = /\.(md|ya?ml)$/i;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a render worker needs to render pages as this thread would (and, with `writeTo`, to write them). */
-function workerSetup(input: RenderInput, summaries: PageSummary[], writeTo: string | undefined): WorkerSetup {
+function workerSetup(
+  input: RenderInput,
+  summaries: PageSummary[],
+  snippet: number,
+  writeTo: string | undefined,
+): WorkerSetup {
   return {
     now: input.now.getTime(),
+    snippet,
     base: input.urls.base,
     origin: input.urls.origin,
     routes: [...input.routes.keys()],

@@ -1,5 +1,6 @@
 import { foldSpaces, mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
 import type { SiteDefinition } from '../contract.ts';
+import { ContentError } from '../errors.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import { type BatchPostings, type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';
 import { splitPostings } from './split-index.ts';
@@ -20,14 +21,23 @@ export const SEARCH_KEYS = ['title', 'content'] as const;
 /** Characters of a document's text its hit shows (and the index keeps), unless the site says (SiteDefinition.search). */
 export const SNIPPET_LENGTH = 120;
 
-/** The snippet length the site declares, or SNIPPET_LENGTH. */
-export function snippetLength(site: Pick<SiteDefinition, 'search'>): number {
+/**
+ * The snippet length the site declares, or SNIPPET_LENGTH. One that is not a whole number of 1
+ * or more is a problem told with the content's, in the site definition's `file`.
+ */
+export function snippetLength(site: Pick<SiteDefinition, 'search'>, file: string, errors: ContentError[]): number {
   const snippet = site.search?.snippet ?? SNIPPET_LENGTH;
-  if (!Number.isInteger(snippet) || snippet < 1)
-    throw new Error(
-      `The site definition's search.snippet is ${snippet}: it must be a whole number of characters, 1 or more.`,
-    );
-  return snippet;
+  if (Number.isInteger(snippet) && snippet >= 1) return snippet;
+  errors.push(
+    new ContentError({
+      code: 'invalid-field',
+      file,
+      field: 'search.snippet',
+      message: `The site definition's search.snippet is ${snippet}: the characters of its text a search hit shows.`,
+      hint: `Give a whole number, 1 or more, or leave it out for ${SNIPPET_LENGTH}.`,
+    }),
+  );
+  return SNIPPET_LENGTH;
 }
 
 export interface SearchIndexFile {

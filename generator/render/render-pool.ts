@@ -25,6 +25,8 @@ import type { RenderInput, RenderedPage } from './render-pages.ts';
 
 export interface WorkerSetup {
   now: number;
+  /** Characters of each page's text the search index keeps (the site's search.snippet). */
+  snippet: number;
   base: string;
   origin: string;
   routes: string[];

@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import { type ContentError, errorDetails } from '../errors.ts';
 import { BatchPostings } from '../index/postings.ts';
-import { indexPage, snippetLength } from '../index/search-index.ts';
+import { indexPage } from '../index/search-index.ts';
 import { parseYaml } from '../load/yaml-source.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import { createUrls } from '../urls.ts';
@@ -26,7 +26,6 @@ import { writeFileIn } from '../write/write-output.ts';
 
 const start = workerData as WorkerStart;
 const site = await runSiteCode(start.site);
-const snippet = snippetLength(site);
 /** What the worker renders with: set by the first message (WorkerSetup), before any job. */
 let setup: WorkerSetup;
 let input: RenderInput;
@@ -103,7 +102,7 @@ parentPort?.on('message', (message: RenderJob | { setup: WorkerSetup }) => {
       const used = new Set<string>();
       input.assets.onUse = (file, asPhoto) => used.add(`${asPhoto ? 'photo' : 'file'}:${file}`);
       const page = renderPage(input, fromJobPage(source), setup.summaries, errors);
-      if (page) indexPage(postings, page, input.urls.href, snippet);
+      if (page) indexPage(postings, page, input.urls.href, setup.snippet);
       return {
         ...(page && (setup.writeTo ? write(page) : { rendered: { ...page, warnings: undefined } })),
         warnings: (page?.warnings ?? []).map(errorDetails),

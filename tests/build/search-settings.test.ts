@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DocumentsPart, SearchManifest } from '../../client/search-index-format.ts';
 import { build } from '../../generator/build.ts';
+import type { ContentError } from '../../generator/errors.ts';
 import { SNIPPET_LENGTH, snippetLength } from '../../generator/index/search-index.ts';
 import { projectRoot } from '../support/site-build.ts';
 
@@ -24,10 +25,15 @@ describe('the search settings a site declares', () => {
     expect(Math.max(...starts.map((start) => Array.from(start).length))).toBe(40);
   });
 
-  test('without one, a hit shows 120 characters; a length that is not a whole number of 1 or more is refused, by name', () => {
-    expect(snippetLength({})).toBe(SNIPPET_LENGTH);
+  test('without one, a hit shows 120 characters; a length that is not a whole number of 1 or more is told, by file and name', () => {
+    const errors: ContentError[] = [];
+    expect(snippetLength({}, 'templates/index.ts', errors)).toBe(SNIPPET_LENGTH);
     expect(SNIPPET_LENGTH).toBe(120);
-    expect(() => snippetLength({ search: { snippet: 0 } })).toThrow(/search\.snippet is 0: it must be a whole number/);
-    expect(() => snippetLength({ search: { snippet: 12.5 } })).toThrow(/search\.snippet is 12\.5/);
+    expect(errors).toEqual([]);
+    for (const snippet of [0, 12.5]) snippetLength({ search: { snippet } }, 'templates/index.ts', errors);
+    expect(errors.map((error) => [error.file, error.field, error.message])).toEqual([
+      ['templates/index.ts', 'search.snippet', expect.stringContaining('search.snippet is 0')],
+      ['templates/index.ts', 'search.snippet', expect.stringContaining('search.snippet is 12.5')],
+    ]);
   });
 });
