@@ -33,7 +33,7 @@ export function snippetLength(site: Pick<SiteDefinition, 'search'>, file: string
       code: 'invalid-field',
       file,
       field: 'search.snippet',
-      message: `The site definition's search.snippet is ${snippet}: the characters of its text a search hit shows.`,
+      message: `The site definition's search.snippet is ${snippet}: it is how many characters of a page's text a search hit shows.`,
       hint: `Give a whole number, 1 or more, or leave it out for ${SNIPPET_LENGTH}.`,
     }),
   );
