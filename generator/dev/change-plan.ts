@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isInside } from './path-inside.ts';
 
 /** What a batch of saved files makes the dev server redo. Content is always read again. */
 export interface ChangePlan {
@@ -23,8 +24,6 @@ export interface ChangeContext {
   devClientInputs: ReadonlySet<string>;
 }
 
-const inside = (dir: string, file: string) =>
-  file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 const isStyle = (file: string) => /\.css$/i.test(file);
 
 /**
@@ -42,7 +41,7 @@ export function planChanges(changed: Iterable<string>, context: ChangeContext): 
   for (const raw of changed) {
     const file = path.resolve(context.root, raw);
     plan.files.push(path.relative(context.root, file).split(path.sep).join('/'));
-    if (inside(contentDir, file)) continue;
+    if (isInside(contentDir, file)) continue;
     code += 1;
     if (context.devClientInputs.has(file)) {
       plan.devClient = true;

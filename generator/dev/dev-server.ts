@@ -15,8 +15,7 @@ import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
 import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
 import { SourceWatcher } from './source-watcher.ts';
-
-const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
+import { isInside } from './path-inside.ts';
 
 /** After a build, when every file read is looked at for a change the watcher missed. */
 const VERIFY_MS = 300;
@@ -232,7 +231,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (!first.ok) log(describeProblems(first, false));
   lastProblems = first.ok ? '' : first.problems.map((problem) => problem.text).join('\n');
   const shown = (dir: string) =>
-    inside(root, dir) ? `${path.relative(root, dir).split(path.sep).join('/') || '.'}/` : `${dir}${path.sep}`;
+    isInside(root, dir) ? `${path.relative(root, dir).split(path.sep).join('/') || '.'}/` : `${dir}${path.sep}`;
   log(`Watching ${watcher.folders().map(shown).join(', ')}`);
   report(first, first.ok ? 'reload' : 'problems');
   if (options.open) openBrowser(url, log);

@@ -2,10 +2,10 @@ import { stat } from 'node:fs/promises';
 
 /**
  * Catches the last write of a save even when the watcher drops it. chokidar (which watches the
- * code folders) passes on one change per file per 50 ms, so an editor that writes a file in steps can have its final
- * write swallowed after a build already read a half-written file. Each build notes the files
- * it was started for (time, size, inode); shortly after it, any of them that differs from the
- * last note is built again.
+ * code folders) passes on one change per file per 50 ms, so an editor that writes a file in
+ * steps can have its final write swallowed after a build already read a half-written file. Each
+ * build notes the files it was started for (time, size, inode); shortly after it, any of them
+ * that differs from the last note is built again.
  */
 export class SaveTracker {
   private readonly seen = new Map<string, string>();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isIgnoredPath } from './change-plan.ts';
 import { TreeWatcher } from './tree-watcher.ts';
+import { isInside } from './path-inside.ts';
 
 export interface SourceWatcherOptions {
   /** The site's folder: its own files are watched even when it lies under a node_modules folder. */
@@ -14,8 +15,6 @@ export interface SourceWatcherOptions {
   /** How often a watched folder that has gone is looked for again. */
   pollMs?: number;
 }
-
-const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
 
 /**
  * What `dev` watches, with no fixed list of folders: the content folder (all of it), and the
@@ -68,9 +67,9 @@ export class SourceWatcher {
     for (const file of files) {
       const absolute = path.resolve(file);
       // Installed packages do not change while one edits a site; the site's own files do, wherever it is.
-      const own = inside(this.options.root, absolute) ? path.relative(this.options.root, absolute) : absolute;
+      const own = isInside(this.options.root, absolute) ? path.relative(this.options.root, absolute) : absolute;
       const installed = own.split(path.sep).includes('node_modules');
-      if (installed || inside(this.options.contentDir, absolute)) continue;
+      if (installed || isInside(this.options.contentDir, absolute)) continue;
       dirs.add(path.dirname(absolute));
     }
     const added = [...dirs].filter((dir) => !this.codeDirs.has(dir));

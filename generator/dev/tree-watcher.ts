@@ -1,5 +1,6 @@
 import { type Dirent, type FSWatcher, existsSync, lstatSync, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
+import { isInside } from './path-inside.ts';
 
 export interface TreeWatcherOptions {
   /** Files and folders never watched nor reported (editor swap files, dot folders). */
@@ -10,8 +11,6 @@ export interface TreeWatcherOptions {
   onGone: () => void;
   onError: (message: string) => void;
 }
-
-const inside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
 
 /** The inode of what is at this path now (only if it is a folder, when asked), or undefined. */
 function inodeOf(file: string, folderOnly = false): number | undefined {
@@ -138,7 +137,7 @@ export class TreeWatcher {
   /** Stops watching a folder and every folder under it. */
   private stop(dir: string): void {
     for (const [folder, { watcher }] of this.watchers) {
-      if (!inside(dir, folder)) continue;
+      if (!isInside(dir, folder)) continue;
       watcher.close();
       this.watchers.delete(folder);
     }
