@@ -5,20 +5,28 @@ import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The tool's folder, above bin/. */
+const launcherRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Imports a TypeScript entry of this project, bundled by bundleTypeScript. */
+export async function importTypeScript(entry) {
+  enableCompileCache();
+  return import(pathToFileURL(await bundleTypeScript(entry)).href);
+}
 
 /**
  * Bundles a TypeScript entry of this project for Node (packages stay external) into
- * node_modules/.cache/clubsite/ under its content hash (written whole, see writeModule), and imports it.
- * The files it was made of are noted with their stamps (size, modification time, inode): while
- * none has changed, the module made last time is imported without running esbuild at all.
+ * node_modules/.cache/clubsite/ under its content hash (written whole, see writeModule), and
+ * returns the module's path. The files it was made of are noted with their stamps (size,
+ * modification time, inode): while none has changed, the module made last time is returned
+ * without running esbuild at all. `root` is the project's folder; the generator passes its own
+ * (toolRoot) when it bundles its render workers' module, as this file is then part of its bundle.
  */
-export async function importTypeScript(entry) {
-  enableCompileCache();
+export async function bundleTypeScript(entry, root = launcherRoot) {
   const cache = path.join(root, 'node_modules/.cache/clubsite');
   const stamps = path.join(cache, `${path.basename(entry, '.ts')}.inputs.json`);
   const unchanged = await madeFrom(stamps);
-  if (unchanged) return import(pathToFileURL(unchanged).href);
+  if (unchanged) return unchanged;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [path.resolve(root, entry)],
@@ -43,7 +51,7 @@ export async function importTypeScript(entry) {
   await removeOlder(cache, name, file);
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
   await writeModule(stamps, JSON.stringify({ file, inputs: inputs.map((input) => [input, stampOf(input)]) }));
-  return import(pathToFileURL(file).href);
+  return file;
 }
 
 /**

@@ -1,18 +1,15 @@
 /**
- * Renders pages on worker_threads (render-worker.ts). The worker's TypeScript is bundled once
- * into node_modules/.cache/clubsite/ under its content hash (as bin/load-generator.js does for
- * the CLI). Workers start with the site bundle's code (startRenderWorkers, early in a build);
- * when there is something to render, each gets what a render reads (the routes, the page
- * summaries, the collections) and then batches of pages, taken by whichever worker is free.
+ * Renders pages on worker_threads (render-worker.ts). The worker's TypeScript is bundled into
+ * node_modules/.cache/clubsite/ by the launcher (bin/load-generator.js), as the CLI is: again
+ * only when one of its files changed. Workers start with the site bundle's code
+ * (startRenderWorkers, early in a build); when there is something to render, each gets what a
+ * render reads (the routes, the page summaries, the collections) and then batches of pages,
+ * taken by whichever worker is free.
  * Results are handed back in page order, so the output and the order of errors are the same for
  * any number of workers.
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
+import { bundleTypeScript } from '../../bin/load-generator.js';
 import type { PageSummary } from '../contract.ts';
 import { ContentError, type ErrorDetails } from '../errors.ts';
 import type { SiteBundle } from '../bundle/load-site.ts';
@@ -262,34 +259,9 @@ export const contentError = (details: ErrorDetails): ContentError => new Content
 
 let bundled: Promise<string> | undefined;
 
-/** The worker bundled for Node (packages stay external), written whole under its hash. */
+/** The worker bundled for Node (packages stay external) by the launcher's cache. */
 function workerFile(): Promise<string> {
-  bundled ??= (async () => {
-    const root = toolRoot();
-    const cache = path.join(root, 'node_modules/.cache/clubsite');
-    const result = await esbuild.build({
-      entryPoints: [path.join(root, 'generator/render/render-worker.ts')],
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      jsx: 'automatic',
-      write: false,
-      outfile: path.join(cache, 'render-worker.mjs'),
-      logLevel: 'error',
-    });
-    const code = result.outputFiles[0]?.text ?? '';
-    const file = path.join(cache, `render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
-    if (!existsSync(file)) {
-      await mkdir(cache, { recursive: true });
-      const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(temporary, code);
-      await rename(temporary, file);
-    }
-    return file;
-  })();
+  bundled ??= bundleTypeScript('generator/render/render-worker.ts', toolRoot());
   bundled.catch(() => {
     bundled = undefined;
   });
