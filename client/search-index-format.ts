@@ -30,8 +30,6 @@ export interface SearchManifest {
   docs: { per: number; parts: number };
   /** How many documents there are. */
   count: number;
-  /** Characters of a document's text kept for its snippet. */
-  snippet: number;
 }
 
 /**
@@ -56,7 +54,7 @@ export interface RareWordsPart {
   lists: Postings[];
 }
 
-/** A document part: [title, url, the first `snippet` characters of the text]. */
+/** A document part: [title, url, the first characters of the text (the site's search.snippet)]. */
 export type DocumentsPart = Array<[title: string, url: string, start: string]>;
 
 /** A part's file, relative to the manifest: postings (w), rare words (r) or documents (d), by number. */

@@ -56,9 +56,12 @@ export function normaliseQuery(query: string | null | undefined): string {
   return (query ?? '').normalize('NFC').trim();
 }
 
-/** The first `length` characters (whole characters, never half an emoji), then «…». */
-export function snippetOf(content: string, length: number): string {
-  return `${Array.from(content).slice(0, length).join('').trimEnd()}…`;
+/**
+ * What a hit shows of its text: the start the index keeps (the build cut it to the site's
+ * snippet length, never half an emoji: firstCharacters in generator/index/postings.ts), then «…».
+ */
+export function snippetOf(start: string): string {
+  return `${start.trimEnd()}…`;
 }
 
 /**
@@ -181,7 +184,7 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
     const hitOf = (
       { doc, score }: { doc: number; score: number },
       [title, url, start] = known.get(doc) ?? ['', '', ''],
-    ) => ({ id: url, title, url, snippet: snippetOf(start, manifest.snippet), score }) satisfies SearchHit;
+    ) => ({ id: url, title, url, snippet: snippetOf(start), score }) satisfies SearchHit;
     // Hits are handed over best first, a longer list each time: the first ones certain before
     // the ranking of all is done, each as soon as its document is in (with the postings, in a
     // word's head, or in its documents' part).

@@ -136,7 +136,6 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
     postings: postingsParts,
     docs: { per: docsPer, parts: docParts },
     count: documents.length,
-    snippet: options.snippet,
   };
   const json = JSON.stringify(manifest);
   const path = `assets/search-${contentHash(json)}.json`;

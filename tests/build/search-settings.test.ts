@@ -1,28 +1,24 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { DocumentsPart, SearchManifest } from '../../client/search-index-format.ts';
 import { build } from '../../generator/build.ts';
 import type { ContentError } from '../../generator/errors.ts';
 import { SNIPPET_LENGTH, snippetLength } from '../../generator/index/search-index.ts';
+import { indexedDocuments, searchOver } from '../support/search-index.ts';
 import { projectRoot } from '../support/site-build.ts';
 
 /** The generator's second site, which declares a 40-character snippet (the tool's own is 120). */
 const mini = path.join(projectRoot, 'tests/build/fixtures/mini');
 
 describe('the search settings a site declares', () => {
-  test('its index keeps the first `snippet` characters of each page, and says so to the browser', async () => {
+  test('its index keeps the first `snippet` characters of each page, and a hit shows them', async () => {
     const { files } = await build({ root: mini, now: '2025-06-01T12:00' });
-    const manifestFile = [...files.keys()].find((file) => /^assets\/search-\w+\.json$/.test(file));
-    const manifest = JSON.parse(String(files.get(manifestFile ?? ''))) as SearchManifest;
-    expect(manifest.snippet).toBe(40);
-    const starts = [...files]
-      .filter(([file]) => file.startsWith(`assets/search/${manifest.build}/d-`))
-      .flatMap(([, json]) => JSON.parse(String(json)) as DocumentsPart)
-      .map(([, , start]) => start);
+    const starts = indexedDocuments(files).map(({ start }) => start);
     expect(starts.length).toBeGreaterThan(2);
     // The home page says more than 40 characters (its HTML is shown as text): cut there, and none is longer.
     expect(starts).toContain('Welcome. Read about us or the events. <b');
     expect(Math.max(...starts.map((start) => Array.from(start).length))).toBe(40);
+    const { hits } = await searchOver(files).search('welcome', 10);
+    expect(hits.find((hit) => hit.url === '/')?.snippet).toBe('Welcome. Read about us or the events. <b…');
   });
 
   test('without one, a hit shows 120 characters; a length that is not a whole number of 1 or more is told, by file and name', () => {
