@@ -4,7 +4,5 @@
 export function importTypeScript<Module = Record<string, unknown>>(entry: string): Promise<Module>;
 /** Bundles a TypeScript entry of the project at `root` into its module cache; the module's path. */
 export function bundleTypeScript(entry: string, root?: string): Promise<string>;
-/** Writes a cached module whole (under a temporary name, then renamed into place). */
-export function writeModule(file: string, code: string): Promise<void>;
 /** Imports the generator's CLI. */
 export function loadGenerator(): Promise<{ main: (args: string[]) => Promise<number> }>;

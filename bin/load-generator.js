@@ -104,7 +104,7 @@ async function madeFrom(stamps) {
  * clubsite running at the same time imports a whole file or none (never a half-written one).
  * A module already there with the same code is left alone.
  */
-export async function writeModule(file, code) {
+async function writeModule(file, code) {
   if ((await readFile(file, 'utf8').catch(() => undefined)) === code) return;
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
