@@ -8,6 +8,7 @@ import type { PageSummary } from './contract.ts';
 import { BuildFailed, collectErrors, ContentError, errorDetails, formatError } from './errors.ts';
 import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from './index/deferred-search.ts';
 import { BatchPostings, type CountedDocument } from './index/postings.ts';
+import { UNNAMED_PARTS } from './index/split-index.ts';
 import {
   countedDocuments,
   indexPage,
@@ -118,7 +119,8 @@ export interface BuildResult {
     /** The search index's parts together, and how many there are (a query loads a few). */
     searchIndexBytes: number;
     searchIndexParts: number;
-    searchIndexGzip: number;
+    /** All its files' gzip sizes together, for an index of at most SMALL_INDEX_BYTES; a larger one is not kept to count. */
+    searchIndexGzip: number | undefined;
     searchDocuments: number;
   };
   site: LoadedSite;
@@ -367,7 +369,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       searchIndex.append(counting.take(), THIS_THREAD);
     });
-    const index = await stage('index', () => deferred?.standIn() ?? searchIndex.finish());
+    const index = await stage('index', () => {
+      if (deferred) return deferred.standIn();
+      // Written, each part goes to the disk while the next is made, and none is kept: under
+      // UNNAMED_PARTS, then renamed to their folder, named by the hash of all of them.
+      const made = searchIndex.finish(options.output && emit);
+      options.output?.move(UNNAMED_PARTS, made.folder);
+      return made;
+    });
     const indexLink = {
       url: `${urls.base}${index.path}`,
       documents: index.documents,
@@ -454,14 +463,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           return finalIndex().bytes;
         },
         get searchIndexParts(): number {
-          return finalIndex().files.size;
+          return finalIndex().count;
         },
         // Compressed when asked for: the dev server rebuilds on every save and never asks.
-        get searchIndexGzip(): number {
-          gzip ??= [...finalIndex().files.values()].reduce(
-            (total, json) => total + gzipSync(json, { level: 9 }).byteLength,
-            0,
-          );
+        get searchIndexGzip(): number | undefined {
+          gzip ??= finalIndex().texts?.reduce((total, json) => total + gzipSync(json, { level: 9 }).byteLength, 0);
           return gzip;
         },
         searchDocuments: index.documents,

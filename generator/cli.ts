@@ -76,7 +76,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * parts (compressing megabytes to print one figure would cost seconds, and a query loads a few parts).
  */
 function searchSize(stats: BuildResult['stats']): string {
-  if (stats.searchIndexBytes <= 1024 * 1024) return `${kb(stats.searchIndexGzip)} gzip`;
+  if (stats.searchIndexGzip !== undefined) return `${kb(stats.searchIndexGzip)} gzip`;
   return `${(stats.searchIndexBytes / 1024 / 1024).toFixed(1)} MB in ${stats.searchIndexParts} parts`;
 }
 
@@ -178,7 +178,7 @@ export function createProgram(cwd: string): Command {
     .action(async (options: { now?: string }) => {
       const start = performance.now();
       // Every page is rendered and checked, and let go: nothing is written or kept.
-      const nowhere = { write: () => undefined, ready: async () => {}, fail: () => undefined };
+      const nowhere = { write: () => undefined, move: () => undefined, ready: async () => {}, fail: () => undefined };
       const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), output: nowhere });
       warn(result);
       say(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result);

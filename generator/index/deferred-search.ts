@@ -40,7 +40,14 @@ export class DeferredSearch {
 
   /** What the pages that show the index are first rendered with: never served (they are provisional). */
   standIn(): SearchIndexFile {
-    return { path: 'assets/search-pending.json', files: new Map(), documents: this.documentCount, bytes: 0 };
+    return {
+      path: 'assets/search-pending.json',
+      files: new Map(),
+      folder: 'assets/search/pending',
+      count: 0,
+      documents: this.documentCount,
+      bytes: 0,
+    };
   }
 
   /** Called once the build is done, with how to make the real files from the index. */

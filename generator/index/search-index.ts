@@ -43,12 +43,21 @@ export function snippetLength(site: Pick<SiteDefinition, 'search'>, file: string
 export interface SearchIndexFile {
   /** The manifest, the one file the search page links. */
   path: string;
-  /** The manifest and every part: path → JSON. */
+  /** The files left to write: the manifest and every part, or only the manifest when the parts were written as they were made (SearchIndexBuilder.finish). */
   files: Map<string, string>;
+  /** The parts' folder; written as they were made, they are under UNNAMED_PARTS until it is renamed to this. */
+  folder: string;
+  /** How many files the index is, the manifest included. */
+  count: number;
   documents: number;
   /** Bytes of all parts together. */
   bytes: number;
+  /** The JSON of every file, when all together are at most SMALL_INDEX_BYTES (a build's summary gives their gzip size). */
+  texts?: string[];
 }
+
+/** An index this small is kept whole for its gzip size; a larger one is told in megabytes and parts. */
+export const SMALL_INDEX_BYTES = 1024 * 1024;
 
 /** What a visitor can find on a page: its main content as text, plus what its widgets can show. */
 export function searchDocument(page: RenderedPage, href: (route: string) => string): SearchDocument {
@@ -165,11 +174,30 @@ export class SearchIndexBuilder {
     this.#postings.append(packed, from);
   }
 
-  finish(): SearchIndexFile {
-    const { path, files } = splitPostings(this.#postings, { snippet: this.snippet });
+  /**
+   * Splits the index into its parts. With `write`, each part is handed to it as it is made
+   * (under UNNAMED_PARTS: the caller renames that folder to `folder`), and only the manifest
+   * is left in `files`.
+   */
+  finish(write?: (file: string, json: string) => void): SearchIndexFile {
     let bytes = 0;
-    for (const json of files.values()) bytes += Buffer.byteLength(json);
-    return { path, files, documents: this.#postings.documents.length, bytes };
+    let texts: string[] | undefined = [];
+    const counted = (json: string) => {
+      bytes += Buffer.byteLength(json);
+      if (bytes > SMALL_INDEX_BYTES) texts = undefined;
+      else texts?.push(json);
+    };
+    const split = splitPostings(
+      this.#postings,
+      { snippet: this.snippet },
+      write &&
+        ((file, json) => {
+          counted(json);
+          write(file, json);
+        }),
+    );
+    for (const json of split.files.values()) counted(json);
+    return { ...split, documents: this.#postings.documents.length, bytes, ...(texts ? { texts } : {}) };
   }
 }
 

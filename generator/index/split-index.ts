@@ -41,9 +41,19 @@ export interface SplitIndexOptions {
 export interface SplitIndex {
   /** The manifest's path: the one file a page links. */
   path: string;
-  /** Every part, the manifest included: path → JSON. */
+  /** The manifest and every part not handed to `write` (see splitPostings): path → JSON. */
   files: Map<string, string>;
+  /** The parts' folder (`assets/search/<build>`). */
+  folder: string;
+  /** How many files the index is, the manifest included. */
+  count: number;
 }
+
+/**
+ * Where splitPostings hands out parts as they are made: their folder's name is the hash of all
+ * of them, known only once the last is made, so the folder is renamed to SplitIndex.folder then.
+ */
+export const UNNAMED_PARTS = 'assets/search/.unnamed';
 
 const DOCS_PER_PART = 32;
 
@@ -54,8 +64,17 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
   return splitPostings(postings, options);
 }
 
-/** The manifest and parts of postings built a document at a time (as a build does, from its render workers). */
-export function splitPostings({ lists, documents }: Postings, options: SplitIndexOptions): SplitIndex {
+/**
+ * The manifest and parts of postings built a document at a time (as a build does, from its
+ * render workers). Each part is handed to `write` as soon as it is made, under UNNAMED_PARTS
+ * (a build writes it while the next is made, and keeps none); without `write`, the parts are
+ * returned in `files` under their folder's name.
+ */
+export function splitPostings(
+  { lists, documents }: Postings,
+  options: SplitIndexOptions,
+  write?: (file: string, json: string) => void,
+): SplitIndex {
   const postingsBytes = options.postingsBytes ?? 12_000;
   const docsPer = options.docsPer ?? DOCS_PER_PART;
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -68,7 +87,17 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byWord);
   const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byWord);
   const parts: Array<[name: string, json: string]> = [];
-  const part = (kind: string, number: number, json: string) => parts.push([`${kind}-${number}.json`, json]);
+  const hash = createHash('sha256');
+  let count = 1;
+  const part = (kind: string, number: number, json: string) => {
+    const name = `${kind}-${number}.json`;
+    // Piece by piece: JSON.stringify leaves a long text in pieces, and hashing it joins them once,
+    // in place (for the writer too), where hashing `${name}\n${json}\n` copied every part again.
+    hash.update(name).update('\n').update(json).update('\n');
+    count += 1;
+    if (write) write(`${UNNAMED_PARTS}/${name}`, json);
+    else parts.push([name, json]);
+  };
   // Postings of the common words, in parts of about `postingsBytes`, each word with its head.
   const start = (doc: number) => firstCharacters(documents[doc]?.content ?? '', options.snippet);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
@@ -120,10 +149,6 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
     docParts += 1;
   }
 
-  const hash = createHash('sha256');
-  // Piece by piece: JSON.stringify leaves a long text in pieces, and hashing it joins them once, in
-  // place (for the writer too), where hashing `${name}\n${json}\n` copied every part into one more string.
-  for (const [name, json] of parts) hash.update(name).update('\n').update(json).update('\n');
   const build = hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
   // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
   const files = new Map<string, string>(parts.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
@@ -140,7 +165,7 @@ export function splitPostings({ lists, documents }: Postings, options: SplitInde
   const json = JSON.stringify(manifest);
   const path = `assets/search-${contentHash(json)}.json`;
   files.set(path, json);
-  return { path, files };
+  return { path, files, folder: `assets/search/${build}`, count };
 }
 
 /** Document numbers made steps from the previous one, in place: small numbers, which gzip packs well. */

@@ -49,8 +49,14 @@ const makeFolder = (folder) => {
 let failed = false;
 parentPort.on('message', (batch) => {
   let failure;
-  for (const [file, data] of failed ? [] : batch) {
+  for (const [file, data, movedTo] of failed ? [] : batch) {
     try {
+      if (movedTo !== undefined) {
+        const to = path.join(workerData.folder, movedTo);
+        makeFolder(path.dirname(to));
+        fs.renameSync(path.join(workerData.folder, file), to);
+        continue;
+      }
       const to = path.join(workerData.folder, file);
       makeFolder(path.dirname(to));
       fs.writeFileSync(to, data);
@@ -66,7 +72,8 @@ parentPort.on('message', (batch) => {
 
 export class BackgroundWriter {
   readonly #worker: Worker;
-  #batch: Array<[string, string | Uint8Array]> = [];
+  /** Files to write, [file, data], and folders to rename, [from, undefined, to]. */
+  #batch: Array<[string, string | Uint8Array] | [string, undefined, string]> = [];
   #sent = 0;
   #written = 0;
   #failure: WriteFailure | undefined;
@@ -94,6 +101,12 @@ export class BackgroundWriter {
 
   write(file: string, data: string | Uint8Array): void {
     this.#batch.push([file, data]);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
+  /** Renames a folder (paths relative to the output folder) once the files given before it are written. */
+  move(from: string, to: string): void {
+    this.#batch.push([from, undefined, to]);
     if (this.#batch.length >= BATCH) this.#send();
   }
 

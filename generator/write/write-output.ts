@@ -20,6 +20,8 @@ export interface OutputSink {
    * order, while the caller goes on (write/background-writer.ts); a failure is told later (commit()).
    */
   write(file: string, data: string | Uint8Array): void;
+  /** Renames a folder written so far (paths relative to the site's root), in order with the writes: once those before are written. */
+  move(from: string, to: string): void;
   /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */
   ready(): Promise<void>;
   /** A write done elsewhere (a render worker) failed. */
@@ -101,6 +103,10 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     write(file, data) {
       if (failure !== undefined || !open) return;
       writer.write(file, data);
+    },
+    move(from, to) {
+      if (failure !== undefined || !open) return;
+      writer.move(from, to);
     },
     ready: () => writer.ready(),
     fail(error) {

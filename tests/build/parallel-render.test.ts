@@ -7,8 +7,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { build } from '../../generator/build.ts';
 import { main } from '../../generator/cli.ts';
 import { formatError } from '../../generator/errors.ts';
+import { BUILD_MARKER } from '../../generator/write/build-marker.ts';
 import { buildErrors } from '../support/fixture-site.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -48,6 +50,13 @@ describe('the club site built with and without worker threads', () => {
       expect(three?.get(file)?.equals(bytes), file).toBe(true);
       expect(byDefault?.get(file)?.equals(bytes), file).toBe(true);
     }
+    // Written, the search index's parts go to the disk as they are made, into a folder renamed once
+    // they are all made: the same files as a build kept in memory, and nothing else.
+    const { files } = await build({ root: projectRoot, now: '2025-12-10T18:00' });
+    const onDisk = [...(one?.keys() ?? [])].filter((file) => file !== BUILD_MARKER);
+    expect(onDisk.sort()).toEqual([...files.keys()].sort());
+    for (const [file, data] of files) expect(one?.get(file)?.equals(Buffer.from(data)), file).toBe(true);
+    expect(onDisk.filter((file) => file.startsWith('assets/search/')).length).toBeGreaterThan(3);
     vi.restoreAllMocks();
   });
 });
