@@ -25,7 +25,8 @@ const BATCHES_AHEAD = 8;
  * one level at a time below the output folder, never recursively: once an interrupted build has
  * removed the output folder, a write still under way fails rather than making it again. A folder
  * that exists already (made by the thread that hands out pages to render workers) is only looked
- * at, not made: making a folder takes its parent's lock, which that thread may be holding.
+ * at, not made: making a folder takes its parent's lock, which that thread may be holding. A
+ * folder is renamed (move) in its turn among the writes, once every file given before is written.
  */
 const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads');

@@ -31,7 +31,9 @@ describe('the club site built with and without worker threads', () => {
   const outs: string[] = [];
   afterAll(() => Promise.all(outs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  test('is byte for byte the same with --workers 1, --workers 3 and the default', { timeout: 120_000 }, async () => {
+  test('is byte for byte the same with --workers 1, --workers 3 and the default, and as a build kept in memory', {
+    timeout: 120_000,
+  }, async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const built: Array<Map<string, Buffer>> = [];
     for (const flags of [['--workers', '1'], ['--workers', '3'], []]) {
