@@ -1,11 +1,10 @@
 /**
  * The club's site search: the tool's search over the split index (client/search-index.ts) with
- * the fuzziness and snippet length SPEC.md gives (Fuse.js threshold 0.3, 120 characters).
+ * the fuzziness SPEC.md gives (search-settings.ts). The snippet's length is the build's business:
+ * the index holds only as much of each page's text (the site definition's search.snippet).
  */
 import { createSearch, type LoadPart, type Search, type SearchManifest } from '../../client/search-index.ts';
 import { THRESHOLD } from './search-settings.ts';
-
-export { SNIPPET_LENGTH, THRESHOLD } from './search-settings.ts';
 
 /** The search the club's search page runs. */
 export function createSiteSearch(manifest: SearchManifest, load: LoadPart): Search {

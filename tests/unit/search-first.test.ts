@@ -9,7 +9,8 @@ import { parseSearchManifest, type SearchResult } from '../../client/search-inde
 import type { PostingsPart } from '../../client/search-index-format.ts';
 import { headOf } from '../../generator/index/search-heads.ts';
 import { splitIndex } from '../../generator/index/split-index.ts';
-import { createSiteSearch, SNIPPET_LENGTH } from '../../site/logic/site-search.ts';
+import { SNIPPET_LENGTH } from '../../site/logic/search-settings.ts';
+import { createSiteSearch } from '../../site/logic/site-search.ts';
 import { syntheticPages } from '../support/synthetic-pages.ts';
 
 const pages = syntheticPages(150, 5);

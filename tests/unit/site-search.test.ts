@@ -6,7 +6,8 @@ import { normaliseQuery, parseSearchManifest } from '../../client/search-index.t
 import { couldMatch } from '../../client/search-words.ts';
 import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
-import { createSiteSearch, SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/site-search.ts';
+import { SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/search-settings.ts';
+import { createSiteSearch } from '../../site/logic/site-search.ts';
 import { searchOver } from '../support/search-index.ts';
 import { syntheticPages } from '../support/synthetic-pages.ts';
 
