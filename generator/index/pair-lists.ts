@@ -6,7 +6,7 @@
  * bytes and a common word wastes at most its last block's free half.
  */
 
-import { WordTable } from './word-table.ts';
+import { grown, WordTable } from './word-table.ts';
 
 /** Ints in a chunk: 4 MB each. */
 const CHUNK_BITS = 20;
@@ -140,12 +140,4 @@ export class PairLists {
     this.#tails = grown(this.#tails);
     this.#counts = grown(this.#counts);
   }
-}
-
-/** A copy of `array` twice as long, the new half filled with `fill`. */
-export function grown(array: Int32Array, fill = 0): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(array.length * 2);
-  bigger.set(array);
-  if (fill !== 0) bigger.fill(fill, array.length);
-  return bigger;
 }

@@ -6,8 +6,8 @@
  */
 
 import { eachWord, wordsOf } from '../../client/search-index-format.ts';
-import { grown, PairLists } from './pair-lists.ts';
-import { eachWordSpan, WordTable } from './word-table.ts';
+import { PairLists } from './pair-lists.ts';
+import { grown, WordSpans, WordTable } from './word-table.ts';
 
 export { wordsOf };
 
@@ -97,17 +97,6 @@ export interface PackedPostings {
   pairs: Int32Array<ArrayBuffer>;
 }
 
-/** Hands each word of a document to `visit` where it stands in the lower-case title or text, with where it is. */
-function eachWordOf(
-  document: Pick<IndexDocument, 'title' | 'content'>,
-  visit: (text: string, start: number, end: number, hash: number, where: number) => void,
-): void {
-  const title = document.title.normalize('NFC').toLowerCase();
-  eachWordSpan(title, (start, end, hash) => visit(title, start, end, hash, TITLE));
-  const content = document.content.normalize('NFC').toLowerCase();
-  eachWordSpan(content, (start, end, hash) => visit(content, start, end, hash, TEXT));
-}
-
 /** Postings by word: for each, pairs of a document's number and its code, in document order. */
 export class Postings {
   readonly lists = new PairLists();
@@ -162,6 +151,7 @@ export class Postings {
  */
 export class BatchPostings {
   readonly #table = new WordTable();
+  readonly #spans = new WordSpans();
   /** Words the main thread knows (sent in earlier batches). */
   #sent = 0;
   /** Documents counted, all batches together: numbers that never repeat. */
@@ -183,8 +173,18 @@ export class BatchPostings {
       url: document.url,
       content: firstCharacters(document.content, snippet),
     });
-    eachWordOf(document, (text, start, end, hash, where) => {
-      const id = this.#table.idOfSpan(text, start, end, hash);
+    this.#count(document.title, number, TITLE);
+    this.#count(document.content, number, TEXT);
+    this.#ends.push(this.#used);
+  }
+
+  /** Counts the words of a document's title or text (`where`: TITLE or TEXT) into its pairs. */
+  #count(text: string, number: number, where: number): void {
+    const lower = text.normalize('NFC').toLowerCase();
+    const spans = this.#spans;
+    spans.reset(lower);
+    while (spans.next()) {
+      const id = this.#table.idOfSpan(lower, spans.start, spans.end, spans.hash);
       if (id === this.#lastDocument.length) {
         this.#lastDocument = grown(this.#lastDocument, -1);
         this.#pairAt = grown(this.#pairAt);
@@ -192,7 +192,7 @@ export class BatchPostings {
       if (this.#lastDocument[id] === number) {
         const at = (this.#pairAt[id] ?? 0) + 1;
         this.#pairs[at] = ((this.#pairs[at] ?? 0) + 4) | where;
-        return;
+        continue;
       }
       if (this.#used + 2 > this.#pairs.length) this.#pairs = grown(this.#pairs);
       this.#lastDocument[id] = number;
@@ -200,8 +200,7 @@ export class BatchPostings {
       this.#pairs[this.#used] = id;
       this.#pairs[this.#used + 1] = 4 + where;
       this.#used += 2;
-    });
-    this.#ends.push(this.#used);
+    }
   }
 
   /** The batch counted since the last take(), packed for the main thread (Postings.append). */
