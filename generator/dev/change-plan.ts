@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isInside } from './path-inside.ts';
+import { isInside } from '../path-inside.ts';
 
 /** What a batch of saved files makes the dev server redo. Content is always read again. */
 export interface ChangePlan {

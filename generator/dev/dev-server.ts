@@ -15,7 +15,7 @@ import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
 import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { SaveTracker, SETTLE_MS } from './save-tracker.ts';
 import { SourceWatcher } from './source-watcher.ts';
-import { isInside } from './path-inside.ts';
+import { isInside } from '../path-inside.ts';
 
 /** After a build, when every file read is looked at for a change the watcher missed. */
 const VERIFY_MS = 300;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isIgnoredPath } from './change-plan.ts';
 import { TreeWatcher } from './tree-watcher.ts';
-import { isInside } from './path-inside.ts';
+import { isInside } from '../path-inside.ts';
 
 export interface SourceWatcherOptions {
   /** The site's folder: its own files are watched even when it lies under a node_modules folder. */

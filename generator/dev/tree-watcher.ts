@@ -1,6 +1,6 @@
 import { type Dirent, type FSWatcher, existsSync, lstatSync, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
-import { isInside } from './path-inside.ts';
+import { isInside } from '../path-inside.ts';
 
 export interface TreeWatcherOptions {
   /** Files and folders never watched nor reported (editor swap files, dot folders). */

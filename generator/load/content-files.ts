@@ -8,6 +8,7 @@ import { closeSync, fstatSync, openSync, readFileSync, realpathSync, statSync } 
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
+import { isInside } from '../path-inside.ts';
 
 /** Images, documents and the like: refused above this, before they are read (a build stays in bounded memory). */
 export const MAX_ASSET_BYTES = 25 * 1024 * 1024;
@@ -47,7 +48,7 @@ export async function listContentFiles(
     if (entry.isSymbolicLink()) {
       const absolute = path.join(entry.parentPath, entry.name);
       const target = safeRealpath(absolute);
-      const inside = target !== undefined && (target === realRoot || target.startsWith(realRoot + path.sep));
+      const inside = target !== undefined && isInside(realRoot, target);
       const isFile = target !== undefined && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
       if (inside && isFile) {
         files.push(inContent);

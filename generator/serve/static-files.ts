@@ -1,6 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isInside } from '../path-inside.ts';
 import { BUILD_MARKER } from '../write/build-marker.ts';
 
 const TYPES: Record<string, string> = {
@@ -35,11 +36,11 @@ export function folderSource(dir: string): FileSource {
   return {
     read: async (file) => {
       const absolute = path.resolve(root, file);
-      if (absolute !== root && !absolute.startsWith(root + path.sep)) return undefined;
+      if (!isInside(root, absolute)) return undefined;
       try {
         const real = await realpath(absolute);
         const realRoot = await realpath(root);
-        if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return undefined;
+        if (!isInside(realRoot, real)) return undefined;
         if (!(await stat(real)).isFile()) return undefined;
         return await readFile(real);
       } catch {

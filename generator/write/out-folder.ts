@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, lstat, readdir, readlink, realpath, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isInside } from '../path-inside.ts';
 import { BUILD_MARKER } from './build-marker.ts';
 import { fileSystemError, OutputError } from './output-error.ts';
 
@@ -43,8 +44,6 @@ const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
 /** statfs types of kernel file systems that hold no files: proc, sysfs, devpts, cgroup, cgroup2, debugfs, securityfs. */
 const VIRTUAL_TYPES = new Set([0x9fa0, 0x62656572, 0x1cd1, 0x27e0eb, 0x63677270, 0x64626720, 0x73636673]);
 
-const within = (child: string, parent: string) =>
-  child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 const realOr = (file: string) => realpath(file).catch(() => file);
 const other = 'choose a folder of its own, like --out dist';
 
@@ -121,7 +120,7 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
             `--out ${shown} is the project folder, and a build replaces its output folder, which would delete your content and code: ${other}.`,
             2,
           );
-        if (within(root, target))
+        if (isInside(target, root))
           throw new OutputError(
             `--out ${shown} contains the project folder, and a build replaces its output folder, which would delete the project: ${other}.`,
             2,
@@ -130,7 +129,7 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
     }
     for (const folder of SOURCE_FOLDERS) {
       const sources = [path.join(project, folder), await realOr(path.join(project, folder))];
-      if (targets.some((target) => sources.some((source) => within(target, source)))) {
+      if (targets.some((target) => sources.some((source) => isInside(source, target)))) {
         throw new OutputError(
           `--out ${shown} is inside ${folder}/, which holds the project's sources or tools, and a build there would replace them: ${other}.`,
           2,
@@ -148,7 +147,7 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
         2,
       );
     }
-    if (['/home', '/Users'].includes(target) || homes.some((home) => within(home, target))) {
+    if (['/home', '/Users'].includes(target) || homes.some((home) => isInside(target, home))) {
       throw new OutputError(
         `--out ${shown} holds home folders, and a build replaces its output folder, which would delete them: choose a folder of its own, like --out ~/site.`,
         2,
@@ -171,7 +170,7 @@ async function refuseUnwritable(shown: string, target: string): Promise<void> {
     (stats) => stats.type,
     () => undefined,
   );
-  const root = VIRTUAL_ROOTS.find((virtual) => within(target, virtual));
+  const root = VIRTUAL_ROOTS.find((virtual) => isInside(virtual, target));
   if (root || (type !== undefined && VIRTUAL_TYPES.has(type))) {
     throw new OutputError(
       `Could not write the site to ${shown}: ${root ?? existing} is a view the kernel gives of the system, not a place for files; choose a folder on a disk with --out.`,
