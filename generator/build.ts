@@ -273,8 +273,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A rendered page is written at once; what is kept of it is what the site's other files need.
     const kept: RenderedPage[] = [];
     const outputs: PageOutput[] = [];
-    const searchIndex = new SearchIndexBuilder(snippet);
-    const deferred = options.deferSearchIndex && !options.output ? new DeferredSearch(snippet) : undefined;
+    const searchIndex = new SearchIndexBuilder();
+    const deferred = options.deferSearchIndex && !options.output ? new DeferredSearch() : undefined;
     const take = (page: RenderedPage | undefined, documents: CountedDocument[]) => {
       if (!page) return;
       emit(urls.fileOf(page.route), page.html);

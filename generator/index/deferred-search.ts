@@ -17,9 +17,6 @@ export type MadeFiles = ReadonlyMap<string, string | Uint8Array>;
 export const FILES_OF_ALL_PAGES = ['_headers', 'sitemap.xml'] as const;
 
 export class DeferredSearch {
-  /** `snippet`: the characters of each document's text the index keeps, as the documents added were counted. */
-  constructor(private readonly snippet: number) {}
-
   /** Each indexed page's counted documents, in index order (pages by route). */
   private readonly pages: CountedDocument[][] = [];
   private documentCount = 0;
@@ -66,7 +63,7 @@ export class DeferredSearch {
   /** The index, made the first time it is asked for. */
   index(): SearchIndexFile {
     if (!this.madeIndex) {
-      const builder = new SearchIndexBuilder(this.snippet);
+      const builder = new SearchIndexBuilder();
       for (const documents of this.pages) for (const document of documents) builder.add(document);
       this.madeIndex = builder.finish();
     }

@@ -150,7 +150,7 @@ export function buildSearchIndex(
   href: (route: string) => string,
   snippet = SNIPPET_LENGTH,
 ): SearchIndexFile {
-  const index = new SearchIndexBuilder(snippet);
+  const index = new SearchIndexBuilder();
   for (const document of searchDocuments(pages, href)) index.add(countDocument(document, snippet));
   return index.finish();
 }
@@ -161,9 +161,6 @@ export function buildSearchIndex(
  */
 export class SearchIndexBuilder {
   readonly #postings = new Postings();
-
-  /** `snippet`: the characters of each document's text the index keeps (the documents added were counted keeping as many). */
-  constructor(readonly snippet: number) {}
 
   add(document: CountedDocument): void {
     this.#postings.add(document);
@@ -189,7 +186,7 @@ export class SearchIndexBuilder {
     };
     const split = splitPostings(
       this.#postings,
-      { snippet: this.snippet },
+      {},
       write &&
         ((file, json) => {
           counted(json);

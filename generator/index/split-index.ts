@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from '../../client/search-index-format.ts';
 import { contentHash } from '../hash.ts';
-import { countDocument, firstCharacters, type IndexDocument, Postings } from './postings.ts';
+import { countDocument, type IndexDocument, Postings } from './postings.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
@@ -20,7 +20,7 @@ export { type IndexDocument, wordsOf } from './postings.ts';
 export type { SearchManifest as SplitIndexManifest } from '../../client/search-index-format.ts';
 
 export interface SplitIndexOptions {
-  /** Characters of text kept per document (the snippet's length). */
+  /** Characters of text kept per document (the snippet's length), as splitIndex counts them. */
   snippet: number;
   /** Roughly how many bytes of postings go in one part. */
   postingsBytes?: number;
@@ -68,11 +68,12 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
  * The manifest and parts of postings built a document at a time (as a build does, from its
  * render workers). Each part is handed to `write` as soon as it is made, under UNNAMED_PARTS
  * (a build writes it while the next is made, and keeps none); without `write`, the parts are
- * returned in `files` under their folder's name.
+ * returned in `files` under their folder's name. A document's text is already only its start
+ * (cut where its words were counted: firstCharacters), and goes in as it is.
  */
 export function splitPostings(
   { lists, documents }: Postings,
-  options: SplitIndexOptions,
+  options: Omit<SplitIndexOptions, 'snippet'>,
   write?: (file: string, json: string) => void,
 ): SplitIndex {
   const postingsBytes = options.postingsBytes ?? 12_000;
@@ -99,7 +100,6 @@ export function splitPostings(
     else parts.push([name, json]);
   };
   // Postings of the common words, in parts of about `postingsBytes`, each word with its head.
-  const start = (doc: number) => firstCharacters(documents[doc]?.content ?? '', options.snippet);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
   const postingsParts: number[] = [];
   let current: PostingsPart = { from: 0, lists: [], heads: [], docs: [] };
@@ -107,7 +107,10 @@ export function splitPostings(
   const flush = () => {
     if (current.lists.length === 0) return;
     const docs = [...new Set(current.heads.flat())].sort((a, b) => a - b);
-    current.docs = docs.map((doc) => [doc, documents[doc]?.title ?? '', documents[doc]?.url ?? '', start(doc)]);
+    current.docs = docs.map((doc) => {
+      const { title = '', url = '', content = '' } = documents[doc] ?? {};
+      return [doc, title, url, content];
+    });
     part('w', postingsParts.length, JSON.stringify(current));
     postingsParts.push(current.from);
   };
@@ -144,7 +147,7 @@ export function splitPostings(
   for (let start = 0; start < documents.length; start += docsPer) {
     const chunk: DocumentsPart = documents
       .slice(start, start + docsPer)
-      .map(({ title, url, content }) => [title, url, firstCharacters(content, options.snippet)]);
+      .map(({ title, url, content }) => [title, url, content]);
     part('d', docParts, JSON.stringify(chunk));
     docParts += 1;
   }

@@ -270,7 +270,7 @@ describe('the index files', () => {
       return [from, worker.take()] as const;
     });
     expect(packed[2]?.[1].words.split(' ')).not.toContain('crawl');
-    const appended = new SearchIndexBuilder(SNIPPET_LENGTH);
+    const appended = new SearchIndexBuilder();
     for (const [from, batch] of structuredClone(packed)) appended.append(batch, from);
     expect(appended.finish().files).toEqual(whole.files);
   });
