@@ -278,7 +278,11 @@ async function measureSite(
         ]),
       ];
       faultLine = `Saves written again for want of a rebuild: ${resaves}. Fault runs: ${failed} bad answers (a failed request, or not the last good page while a file was broken); never recovered: ${[...unrecovered].join(', ') || 'none'}.`;
-      if (!after.collected) memoryRows.push(['(no --expose-gc: figures include garbage)', '', '', '', '', '']);
+      // A row as wide as the others: one cell of text, the rest empty.
+      if (!after.collected)
+        memoryRows.push(
+          memoryRows[0]?.map((_, at) => (at === 0 ? '(no --expose-gc: figures include garbage)' : '')) ?? [],
+        );
     }
     await context.close();
     return { row, memoryRows, memoryRow, faultLine };
