@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs a TypeScript file of this project (benchmarks, scripts): `node bin/run-ts.js tests/bench/index.ts`.
-import { importTypeScript } from './load-generator.js';
+import { importTypeScript } from '../generator/typescript-module.js';
 
 const [entry, ...rest] = process.argv.slice(2);
 if (!entry) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bundleClient, type ClientBundle } from './bundle/bundle-client.ts';
 import { loadSite, type LoadedSite } from './bundle/load-site.ts';
-import type { PageSummary } from './contract.ts';
+import type { PageSummary } from './contract/index.ts';
 import { BuildFailed, collectErrors, ContentError, errorDetails, formatError } from './errors.ts';
 import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from './index/deferred-search.ts';
 import { BatchPostings, type CountedDocument } from './index/postings.ts';

@@ -1,5 +1,5 @@
-import { Island } from '../client/island.tsx';
-import type { PolicySources } from '../generator/contract.ts';
+import { Island } from '../generator/contract/island.tsx';
+import type { PolicySources } from '../generator/contract/index.ts';
 import type { SiteSettings } from '../site/schemas/site-settings.ts';
 import { islands } from './islands.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Island } from '../client/island.tsx';
+import { Island } from '../generator/contract/island.tsx';
 import type { PageProps } from '../site/data.ts';
 import { longDate, osloTime } from '../site/dates.ts';
 import { islands } from './islands.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { bundleError } from './load-site.ts';
 import { toolFile, toolPackages } from './tool-files.ts';
 
@@ -43,7 +43,7 @@ export async function bundleClient(
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
   const islandsModule = [
-    `import { startIslands } from ${JSON.stringify(toolFile('client/island-runtime.ts'))};`,
+    `import { startIslands } from ${JSON.stringify(toolFile('client/browser/island-runtime.ts'))};`,
     'startIslands({',
     ...islandNames.map(
       (name) =>

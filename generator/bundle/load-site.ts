@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 
 export interface LoadedSite {

@@ -1,14 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DevProblem } from '../../client/dev-overlay.ts';
+import type { DevMessage, DevProblem } from '../../client/shared/dev-messages.ts';
 
-export type { DevProblem };
-
-/** What the page hears. `revision` names the last good build; a page built at another reloads. */
-export type DevMessage =
-  | { type: 'state'; revision: string; problems: DevProblem[] }
-  | { type: 'reload'; revision: string; problems: [] }
-  | { type: 'css'; revision: string; from: string; swap: Array<[string, string]>; problems: [] }
-  | { type: 'problems'; revision: string; problems: DevProblem[] };
+export type { DevMessage, DevProblem };
 
 /**
  * Server-sent events to every open page. On connect a page gets the current state: the

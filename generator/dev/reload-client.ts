@@ -16,7 +16,7 @@ export interface ReloadClient {
  * error overlay), found beside the generator, not in the site. It is served from memory by
  * the dev server and never part of a build.
  */
-export async function bundleReloadClient(entry = toolFile('client/dev-reload.ts')): Promise<ReloadClient> {
+export async function bundleReloadClient(entry = toolFile('client/browser/dev-reload.ts')): Promise<ReloadClient> {
   const root = toolRoot();
   const result = await esbuild.build({
     entryPoints: [entry],

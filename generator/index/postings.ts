@@ -5,7 +5,7 @@
  * what crosses to the main thread is one string of words and one list of numbers per document.
  */
 
-import { eachWord, wordsOf } from '../../client/search-index-format.ts';
+import { eachWord, wordsOf } from '../../client/shared/search-index-format.ts';
 import { PairLists } from './pair-lists.ts';
 import { grown, WordSpans, WordTable } from './word-table.ts';
 

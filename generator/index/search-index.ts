@@ -1,5 +1,5 @@
 import { foldSpaces, mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import type { RenderedPage } from '../render/render-pages.ts';
 import { type BatchPostings, type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';

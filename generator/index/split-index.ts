@@ -10,14 +10,19 @@
  * of two builds. Numbered names keep the manifest small (10,000 hashes would weigh 40 KB).
  */
 import { createHash } from 'node:crypto';
-import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from '../../client/search-index-format.ts';
+import type {
+  DocumentsPart,
+  PostingsPart,
+  RareWordsPart,
+  SearchManifest,
+} from '../../client/shared/search-index-format.ts';
 import { contentHash } from '../hash.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
 
-export type { SearchManifest as SplitIndexManifest } from '../../client/search-index-format.ts';
+export type { SearchManifest as SplitIndexManifest } from '../../client/shared/search-index-format.ts';
 
 export interface SplitIndexOptions {
   /** Characters of text kept per document (the snippet's length), as splitIndex counts them. */

@@ -4,7 +4,7 @@
  * known costs a few comparisons, not a new string and a Map's hashing of it: a build of 10,000
  * pages looks up about ten million words.
  */
-import { isLetterOrDigit, LETTER_OR_DIGIT } from '../../client/search-index-format.ts';
+import { isLetterOrDigit, LETTER_OR_DIGIT } from '../../client/shared/search-index-format.ts';
 
 /** FNV-1a's start and step, over UTF-16 units: the hash WordSpans gives and WordTable expects (as a signed 32-bit integer). */
 const OFFSET = 0x811c9dc5;

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { collectErrors, ContentError } from '../errors.ts';
 import { listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';

@@ -1,5 +1,5 @@
 import type Token from 'markdown-it/lib/token.mjs';
-import type { SearchSection } from '../contract.ts';
+import type { SearchSection } from '../contract/index.ts';
 import { slugOf } from '../urls.ts';
 import { foldSpaces } from './text-of-html.ts';
 

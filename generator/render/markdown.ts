@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import type { SearchSection } from '../contract.ts';
+import type { SearchSection } from '../contract/index.ts';
 import { anchorHeadings } from './markdown-sections.ts';
 
 export interface MarkdownLinks {

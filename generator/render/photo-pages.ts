@@ -4,7 +4,7 @@
  * <picture> a page's Markdown gets for one, its files added to the output. A photo sharp could
  * not read is reported where a page uses it, at that line.
  */
-import type { SiteDefinition, TemplateDefinition } from '../contract.ts';
+import type { SiteDefinition, TemplateDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';
 import { allWidths, pictureHtml } from './picture-html.ts';

@@ -1,4 +1,4 @@
-import type { PageSummary, TemplateProps } from '../contract.ts';
+import type { PageSummary, TemplateProps } from '../contract/index.ts';
 import type { ContentError } from '../errors.ts';
 import type { RouteTable } from '../route/route-table.ts';
 import type { ValidatedPage } from '../validate/validate-content.ts';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { type RenderedIsland, recordIslands } from '../../client/island-markup.ts';
-import type { Page, PageSummary, SearchSection, SiteDefinition, TemplateProps } from '../contract.ts';
+import { type RenderedIsland, recordIslands } from '../../client/shared/island-markup.ts';
+import type { Page, PageSummary, SearchSection, SiteDefinition, TemplateProps } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { brokenLink, type RouteTable } from '../route/route-table.ts';

@@ -1,6 +1,6 @@
 /**
  * Renders pages on worker_threads (render-worker.ts). The worker's TypeScript is bundled into
- * node_modules/.cache/clubsite/ by the launcher (bin/load-generator.js), as the CLI is: again
+ * node_modules/.cache/clubsite/ by generator/typescript-module.js, as the CLI is: again
  * only when one of its files changed. Workers start with the site bundle's code
  * (startRenderWorkers, early in a build); when there is something to render, each gets what a
  * render reads (the routes, the page summaries, the collections) and then batches of pages,
@@ -9,8 +9,8 @@
  * any number of workers.
  */
 import { Worker } from 'node:worker_threads';
-import { bundleTypeScript } from '../../bin/load-generator.js';
-import type { PageSummary } from '../contract.ts';
+import { bundleTypeScript } from '../typescript-module.js';
+import type { PageSummary } from '../contract/index.ts';
 import { ContentError, type ErrorDetails } from '../errors.ts';
 import type { SiteBundle } from '../bundle/load-site.ts';
 import { toolRoot } from '../bundle/tool-files.ts';

@@ -9,7 +9,7 @@
  * whose template declares it (TemplateDefinition.securityPolicy).
  */
 import { createHash } from 'node:crypto';
-import type { PolicySources } from '../contract.ts';
+import type { PolicySources } from '../contract/index.ts';
 
 const BASE: Record<string, string[]> = {
   'default-src': ["'self'"],

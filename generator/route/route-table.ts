@@ -1,4 +1,4 @@
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { locate, type YamlSource } from '../load/yaml-source.ts';

@@ -5,7 +5,7 @@
  * page, so links to them and on them are checked, and they are rendered, put in the sitemap and
  * indexed for search like the rest.
  */
-import type { RouteContext, SiteDefinition } from '../contract.ts';
+import type { RouteContext, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import { parsePage, type PageSource } from '../load/page-source.ts';
 import { isFileRoute, normalizeRoute } from '../urls.ts';

@@ -9,7 +9,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z, type ZodType } from 'zod';
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { basePageSchema } from '../validate/validate-content.ts';
 
 type JsonSchema = Record<string, unknown> & {

@@ -1,4 +1,4 @@
-import type { SiteDefinition } from '../contract.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import { locate } from '../load/yaml-source.ts';
 import { fieldPath } from './describe-issue.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ImageRequirement, SiteDefinition } from '../contract.ts';
+import type { ImageRequirement, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import { locate, type YamlSource } from '../load/yaml-source.ts';

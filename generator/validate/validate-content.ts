@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import type { PageSummary, SiteDefinition } from '../contract.ts';
+import type { PageSummary, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import type { LoadedContent } from '../load/load-content.ts';
 import type { PageSource } from '../load/page-source.ts';

@@ -4,7 +4,7 @@
  * address). What is not published at the build's clock (a draft, an entry dated later) is left
  * out, unless the build shows drafts (`clubsite dev`), which keeps it marked with its status.
  */
-import type { Entry, FolderCollectionDefinition, SiteDefinition } from '../contract.ts';
+import type { Entry, FolderCollectionDefinition, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import { entryName } from '../load/entry-files.ts';
 import type { LoadedContent } from '../load/load-content.ts';

@@ -11,7 +11,7 @@ import {
   type Search,
   type SearchHit,
   type SearchResult,
-} from '../../client/search-index.ts';
+} from '../../client/browser/search-index.ts';
 import { createSiteSearch } from '../logic/site-search.ts';
 
 /** Marks the page's preload of the index (templates/search.tsx), so this module can find it. */

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Route } from 'playwright';
-import { partFile } from '../../client/search-index-format.ts';
+import { partFile } from '../../client/shared/search-index-format.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import { manifestOf } from '../support/search-index.ts';

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { loadSite } from '../../generator/bundle/load-site.ts';
-import type { SiteDefinition } from '../../generator/contract.ts';
+import type { SiteDefinition } from '../../generator/contract/index.ts';
 import { listContentFiles } from '../../generator/load/content-files.ts';
 import { collectionSchemaFile, jsonSchemas, pageSchemaFile } from '../../generator/schema/json-schemas.ts';
 import { fixtureSite } from '../support/fixture-site.ts';

@@ -3,8 +3,8 @@
  * manifest and parts, read through the real client search (client/search-index.ts, as the club's site sets it up).
  */
 import { posix } from 'node:path';
-import { parseSearchManifest, type Search } from '../../client/search-index.ts';
-import { partFile, type SearchManifest } from '../../client/search-index-format.ts';
+import { parseSearchManifest, type Search } from '../../client/browser/search-index.ts';
+import { partFile, type SearchManifest } from '../../client/shared/search-index-format.ts';
 import { createSiteSearch } from '../../site/logic/site-search.ts';
 
 type Files = Map<string, string | Uint8Array>;

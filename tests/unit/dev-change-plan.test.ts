@@ -16,7 +16,7 @@ const context: ChangeContext = {
     at('site/styles/index.css'),
     at('site/styles/base.css'),
   ]),
-  devClientInputs: new Set([at('client/dev-reload.ts')]),
+  devClientInputs: new Set([at('client/browser/dev-reload.ts')]),
 };
 
 describe('what a save makes the dev server redo', () => {
@@ -81,7 +81,7 @@ describe('what a save makes the dev server redo', () => {
   });
 
   test('the reload client itself is rebundled on its own', () => {
-    expect(planChanges([at('client/dev-reload.ts')], context)).toMatchObject({
+    expect(planChanges([at('client/browser/dev-reload.ts')], context)).toMatchObject({
       site: false,
       client: false,
       devClient: true,

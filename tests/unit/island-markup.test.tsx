@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { Island } from '../../client/island.tsx';
-import { serializeProps } from '../../client/island-markup.ts';
-import { defineIslands } from '../../generator/contract.ts';
+import { Island } from '../../generator/contract/island.tsx';
+import { serializeProps } from '../../client/shared/island-markup.ts';
+import { defineIslands } from '../../generator/contract/index.ts';
 
 const Echo = ({ text }: { text: string }) => <p>{text}</p>;
 

@@ -1,7 +1,7 @@
 import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { importTypeScript } from '../../bin/load-generator.js';
+import { importTypeScript } from '../../generator/typescript-module.js';
 import { projectRoot } from '../support/site-build.ts';
 
 /** The test's entry: it says the word its helper exports. */

@@ -5,8 +5,8 @@
  * exactly the first of the final list, and a common word's first hits need no document part.
  */
 import { describe, expect, test } from 'vitest';
-import { parseSearchManifest, type SearchResult } from '../../client/search-index.ts';
-import type { PostingsPart } from '../../client/search-index-format.ts';
+import { parseSearchManifest, type SearchResult } from '../../client/browser/search-index.ts';
+import type { PostingsPart } from '../../client/shared/search-index-format.ts';
 import { headOf } from '../../generator/index/search-heads.ts';
 import { splitIndex } from '../../generator/index/split-index.ts';
 import { SNIPPET_LENGTH } from '../../site/logic/search-settings.ts';

@@ -4,8 +4,8 @@ import { slugOf } from '../../generator/urls.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { serializeProps } from '../../client/island-markup.ts';
-import type { Page } from '../../generator/contract.ts';
+import { serializeProps } from '../../client/shared/island-markup.ts';
+import type { Page } from '../../generator/contract/index.ts';
 import { contentHash } from '../../generator/hash.ts';
 import {
   buildSearchIndex,
@@ -20,7 +20,7 @@ import { wordsOf } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { textOfHtml } from '../../generator/render/text-of-html.ts';
 import { FaqList } from '../../site/blocks/faq-list.tsx';
-import { wordsOf as browserWordsOf } from '../../client/search-index-format.ts';
+import { wordsOf as browserWordsOf } from '../../client/shared/search-index-format.ts';
 import { indexedDocuments, manifestOf, partsOf } from '../support/search-index.ts';
 
 const href = (route: string) => (route === '/' ? '/' : `${route}/`);

@@ -3,8 +3,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { Island } from '../../client/island.tsx';
-import { defineCollection, defineIslands, defineTemplate, type TemplateProps } from '../../generator/contract.ts';
+import { Island } from '../../generator/contract/island.tsx';
+import { defineCollection, defineIslands, defineTemplate, type TemplateProps } from '../../generator/contract/index.ts';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 const islands = defineIslands({ greeting: { module: 'widgets/greeting.tsx', component: Greeting } });

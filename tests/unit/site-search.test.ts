@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../generator/index/search-index.ts';
 import Fuse from 'fuse.js/basic';
-import { wordsOf as wordsOfText } from '../../client/search-index-format.ts';
-import { normaliseQuery, parseSearchManifest } from '../../client/search-index.ts';
-import { couldMatch } from '../../client/search-words.ts';
+import { wordsOf as wordsOfText } from '../../client/shared/search-index-format.ts';
+import { normaliseQuery, parseSearchManifest } from '../../client/browser/search-index.ts';
+import { couldMatch } from '../../client/browser/search-words.ts';
 import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/search-settings.ts';

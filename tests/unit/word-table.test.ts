@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { wordsOf } from '../../client/search-index-format.ts';
+import { wordsOf } from '../../client/shared/search-index-format.ts';
 import { hashOfWord, spanWords, WordTable } from '../../generator/index/word-table.ts';
 import { syntheticPages } from '../support/synthetic-pages.ts';
 

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { IslandReference } from '../generator/contract.ts';
+import type { IslandReference } from './islands.ts';
 import {
   ISLAND_NAME,
   ISLAND_ROOT,
@@ -9,7 +9,7 @@ import {
   noteIsland,
   serializeProps,
   type HydrateWhen,
-} from './island-markup.ts';
+} from '../../client/shared/island-markup.ts';
 
 interface IslandProps<P extends object> {
   /** The island as the site's `defineIslands` registers it: its name, module and widget. */

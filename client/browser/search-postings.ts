@@ -1,5 +1,5 @@
 /** Finding a word and its postings among the parts of the split index (client/search-index.ts reads them). */
-import { type PostingsPart, partFile, type RareWordsPart, type SearchManifest } from './search-index-format.ts';
+import { type PostingsPart, partFile, type RareWordsPart, type SearchManifest } from '../shared/search-index-format.ts';
 
 /** Fetches a part of the index by its path (as the manifest names it). */
 export type LoadPart = (file: string) => Promise<unknown>;

@@ -1,3 +1,8 @@
+/**
+ * TypeScript of this project as modules Node runs: plain JavaScript, since bin/ runs it before
+ * anything is bundled. The launcher (bin/clubsite.js) imports the CLI through it, and the
+ * render pool (generator/render/render-pool.ts) bundles its workers' module with it.
+ */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -5,7 +10,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The tool's folder, above bin/. */
+/** The tool's folder, above generator/. */
 const launcherRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Imports a TypeScript entry of this project, bundled by bundleTypeScript. */
@@ -116,5 +121,3 @@ async function writeModule(file, code) {
     throw error;
   }
 }
-
-export const loadGenerator = () => importTypeScript('generator/cli.ts');

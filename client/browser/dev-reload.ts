@@ -1,17 +1,8 @@
 // `clubsite dev` only (never in a build): listens to the dev server and keeps this page in
 // step with the sources. A rebuild reloads the page; a stylesheet-only change swaps the
 // stylesheet in place; problems show over the last good page until they are fixed.
-import { hideOverlay, showOverlay, type DevProblem } from './dev-overlay.ts';
-
-/** Mirrors DevMessage in generator/dev/reload-channel.ts. */
-interface DevMessage {
-  type: 'state' | 'reload' | 'css' | 'problems';
-  /** The last good build; a page built at another is stale. */
-  revision: string;
-  from?: string;
-  swap?: Array<[string, string]>;
-  problems: DevProblem[];
-}
+import type { DevMessage } from '../shared/dev-messages.ts';
+import { hideOverlay, showOverlay } from './dev-overlay.ts';
 
 const EVENTS = '/__clubsite/events';
 // The server names the build this page came from beside this script.

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { holdEarlyInput, type EarlyInput } from './early-input.ts';
-import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from './island-markup.ts';
+import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from '../shared/island-markup.ts';
 
 /**
  * An island's module: its widget, and optionally `ready`, a promise for work the module starts

@@ -5,16 +5,16 @@
  * whole documents (title and text), computed from the words.
  */
 import Fuse from 'fuse.js/basic';
-import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from './search-index-format.ts';
-import { partFile, wordsOf } from './search-index-format.ts';
+import type { DocumentsPart, PostingsPart, RareWordsPart, SearchManifest } from '../shared/search-index-format.ts';
+import { partFile, wordsOf } from '../shared/search-index-format.ts';
 import { type LoadPart, postingsOf, rareParts, withinParts } from './search-postings.ts';
 import { certainBest } from './search-first.ts';
 import { collectMatches, rankDocuments, settlesRank } from './search-rank.ts';
 import { couldMatch } from './search-words.ts';
 
 export type { LoadPart } from './search-postings.ts';
-export type { SearchManifest } from './search-index-format.ts';
-export { wordsOf } from './search-index-format.ts';
+export type { SearchManifest } from '../shared/search-index-format.ts';
+export { wordsOf } from '../shared/search-index-format.ts';
 
 export interface SearchHit {
   id: string;

@@ -2,16 +2,7 @@
 // Built with DOM calls in a shadow root, styled by a constructed stylesheet (no inline styles
 // or handlers), so neither the page's CSS nor a CSP can get in its way.
 
-/** A problem as the overlay shows it: the same parts `formatErrors` prints (the dev server sends these). */
-export interface DevProblem {
-  /** `content/menu.yaml:12:7`, or `(clubsite)` for a bug. */
-  location: string;
-  field?: string;
-  message: string;
-  hint: string;
-  /** The block exactly as the terminal shows it. */
-  text: string;
-}
+import type { DevProblem } from '../shared/dev-messages.ts';
 
 const TAG = 'clubsite-dev-overlay';
 

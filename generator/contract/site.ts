@@ -1,0 +1,54 @@
+/** What a site is: its collections, pages folder, templates, islands, scripts and styles (defineSite). */
+import type { CollectionTable, DataOf } from './collections.ts';
+import type { DocumentProps } from './pages.ts';
+import type { Component, RouteContext, TemplateDefinition } from './templates.ts';
+
+export interface SiteDefinition<Collections extends CollectionTable = CollectionTable> {
+  /** The IANA time zone every date of the site is in; `--now` without a zone is read in it. */
+  timeZone: string;
+  /** The language of the site's text (BCP 47, like en or nb), for the pages the generator writes itself (redirects). */
+  lang: string;
+  /** Data collections: name → YAML file under the content folder and the Zod schema it must match. */
+  collections: Collections;
+  /** The collection whose data holds what the generator reads itself: `origin` and `redirects`. */
+  settings: keyof Collections & string;
+  /** The folder under the content folder whose Markdown and YAML files are pages: a file's path in it is its address. */
+  pages: string;
+  /** Page templates by name. A page without `template:` uses `article`. */
+  templates: Record<string, TemplateDefinition<DataOf<Collections>>>;
+  /** The HTML document around every page. */
+  document: Component<DocumentProps<DataOf<Collections>>>;
+  /** What 404.html shows. */
+  notFound: { template: string; title: string; description: string };
+  /** The islands, as `defineIslands` returns them: name → the module whose default export is the widget. */
+  islands: Readonly<Record<string, { readonly module: string }>>;
+  /** Plain browser scripts every page loads (relative to the project root). */
+  scripts: string[];
+  /** Scripts inlined in <head> before first paint (relative to the project root). Keep them tiny. */
+  headScripts: string[];
+  /** The stylesheet entry (relative to the project root). */
+  styles: string;
+  /** Documents visitors download (PDFs and the like): a folder under content/, published under the same path, byte for byte. */
+  documents?: { folder: string; kinds: string[]; maxBytes: number };
+  /**
+   * Photos (JPEG, PNG, WebP) in Markdown are made into AVIF and WebP at these widths with a
+   * fallback in their own format (`sizes`: how wide they show). Without it they are copied as they are.
+   */
+  photos?: { widths: number[]; sizes: string };
+  /** What a search hit shows of a page: the first `snippet` characters of its text, all the index keeps of it (120 unless given). */
+  search?: { snippet: number };
+  /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
+  pageFieldHelp?: Record<string, string>;
+  /**
+   * Files the site makes from its data besides pages (a feed): route with a file extension
+   * (`/news/feed.xml`) → its text. They are in the route table, so links to them are checked.
+   */
+  files?(context: RouteContext<DataOf<Collections>>): Record<string, string>;
+}
+
+/** The site definition, with its data type worked out from the collections' schemas. */
+export function defineSite<Collections extends CollectionTable>(
+  site: SiteDefinition<Collections>,
+): SiteDefinition<Collections> {
+  return site;
+}
