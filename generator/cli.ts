@@ -1,13 +1,14 @@
 import packageJson from '../package.json' with { type: 'json' };
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { build, type BuildResult } from './build.ts';
+import { build, type BuildResult } from './build/build.ts';
 import { outputMode, paintMarks, progressLine, stageTable, type OutputMode } from './cli-output.ts';
 import { BuildFailed, formatErrors, formatWarnings } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
-import { OutputError } from './write/output-error.ts';
-import { discardWriting, openOutput } from './write/write-output.ts';
+import { OutputError } from './publish/output-error.ts';
+import { MemoryPublisher } from './publish/memory-publisher.ts';
+import { discardWriting, openOutput } from './publish/write-output.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
@@ -155,7 +156,7 @@ export function createProgram(cwd: string): Command {
             origin: options.origin,
             workers: options.workers,
             onProgress: progressLine(mode),
-            output,
+            publisher: output,
           }).catch(async (error: unknown) => {
             await output.abort();
             throw error;
@@ -178,8 +179,8 @@ export function createProgram(cwd: string): Command {
     .action(async (options: { now?: string }) => {
       const start = performance.now();
       // Every page is rendered and checked, and let go: nothing is written or kept.
-      const nowhere = { write: () => undefined, move: () => undefined, ready: async () => {}, fail: () => undefined };
-      const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), output: nowhere });
+      const nowhere = new MemoryPublisher({ keep: false });
+      const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), publisher: nowhere });
       warn(result);
       say(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result);
     });

@@ -144,3 +144,26 @@ export function collectErrors<T>(errors: ContentError[], run: () => T): T | unde
     throw error;
   }
 }
+
+/** The same problem found on several pages (a broken link in the frame) is told once. */
+export function uniqueErrors(errors: readonly ContentError[]): ContentError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const text = formatError(error);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+}
+
+/** A build's problems as its stages find them: every one is told, at the end of the stage that found it. */
+export class Problems {
+  readonly errors: ContentError[] = [];
+  /** What the content should change though the site builds (an unused file, an http:// link). */
+  readonly warnings: ContentError[] = [];
+
+  /** Ends the build with every problem found so far, if there is one. */
+  stop(): void {
+    if (this.errors.length > 0) throw new BuildFailed(uniqueErrors(this.errors));
+  }
+}

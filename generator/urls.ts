@@ -38,24 +38,6 @@ export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
-/** Letters that do not fall apart into a base letter and a mark, written out in plain a-z. */
-const SPELLED_OUT: Record<string, string> = { æ: 'ae', ø: 'o', œ: 'oe', ß: 'ss', đ: 'd', ł: 'l', þ: 'th' };
-
-/**
- * A heading or a question as a fragment anchor, stable as long as the text is: lower case,
- * a-z and digits joined by hyphens ('Hvor trener vi?' → 'hvor-trener-vi', 'Bølger på sjøen' →
- * 'bolger-pa-sjoen', 'Lærer' → 'laerer').
- */
-export function slugOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[æøœßđłþ]/g, (letter) => SPELLED_OUT[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 export function createUrls(options: { base: string; origin: string }): Urls {
   const base = normalizeBase(options.base);
   const origin = options.origin.replace(/\/+$/, '');

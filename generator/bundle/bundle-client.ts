@@ -1,29 +1,11 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract/index.ts';
+import type { ClientBundle } from '../model/site.ts';
 import { bundleError } from './load-site.ts';
 import { toolFile, toolPackages } from './tool-files.ts';
 
-export interface ClientBundle {
-  /** Output files under assets/, path → bytes. */
-  files: Map<string, Uint8Array>;
-  /** Public paths (relative to the base) of what pages load. */
-  styles: string[];
-  /** Scripts every page loads. */
-  scripts: string[];
-  /** The island runtime: loaded only by pages that have an island. */
-  islandRuntime: string | undefined;
-  /**
-   * Per island: every chunk it needs to hydrate (its own, React, and what they import). A page
-   * whose island hydrates at load preloads them, so they download while the HTML is read
-   * instead of one import after another once the runtime starts.
-   */
-  islandPreloads: Record<string, string[]>;
-  /** Minified head scripts, inlined as they are. */
-  headScripts: string[];
-  /** Source files the bundle is made of (absolute), for the watcher. */
-  inputs: string[];
-}
+export type { ClientBundle };
 
 const ISLANDS_ENTRY = 'clubsite:islands';
 
@@ -42,15 +24,6 @@ export async function bundleClient(
   const entryPoints: Record<string, string> = { style: site.styles };
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
-  const islandsModule = [
-    `import { startIslands } from ${JSON.stringify(toolFile('client/browser/island-runtime.ts'))};`,
-    'startIslands({',
-    ...islandNames.map(
-      (name) =>
-        `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name]?.module ?? ''))}),`,
-    ),
-    '});',
-  ].join('\n');
   const common = {
     absWorkingDir: root,
     bundle: true,
@@ -77,7 +50,7 @@ export async function bundleClient(
         chunkNames: 'chunks/[name]-[hash]',
         assetNames: '[name]-[hash]',
         loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
-        plugins: [virtualModule(ISLANDS_ENTRY, islandsModule, root)],
+        plugins: [virtualModule(ISLANDS_ENTRY, islandsModule(root, site, islandNames), root)],
       }),
       Promise.all(
         site.headScripts.map((script) =>
@@ -85,37 +58,58 @@ export async function bundleClient(
         ),
       ),
     ]);
-    const files = new Map<string, Uint8Array>();
-    const entryOutputs = new Map<string, string>();
-    for (const file of main.outputFiles) {
-      const relative = path.relative(root, file.path).split(path.sep).join('/');
-      files.set(relative, file.contents);
-    }
-    for (const [output, meta] of Object.entries(main.metafile.outputs)) {
-      if (meta.entryPoint) entryOutputs.set(meta.entryPoint, output);
-    }
-    const outputOf = (entry: string) => entryOutputs.get(entry) ?? entryOutputs.get(path.normalize(entry));
-    const styles = [outputOf(site.styles)].filter((file): file is string => file !== undefined);
-    const scripts = site.scripts.map(outputOf).filter((file): file is string => file !== undefined);
-    const islandRuntime = [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1];
-    const islandPreloads = preloadsOf(
-      main.metafile,
-      islandRuntime,
-      new Map(islandNames.map((name) => [name, outputOf(site.islands[name]?.module ?? '')])),
-    );
-    const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
-    return {
-      files,
-      styles,
-      scripts,
-      islandRuntime,
-      islandPreloads,
-      headScripts: head.map((result) => (result.outputFiles[0]?.text ?? '').trim()),
-      inputs: [...new Set(inputs)].filter((input) => !input.includes(':')).map((input) => path.resolve(root, input)),
-    };
+    return bundleOf(root, site, islandNames, main, head);
   } catch (error) {
     throw bundleError(error, root);
   }
+}
+
+/** The module that starts the island runtime with each island's module, imported when it is due. */
+function islandsModule(root: string, site: SiteDefinition, islandNames: string[]): string {
+  return [
+    `import { startIslands } from ${JSON.stringify(toolFile('client/browser/island-runtime.ts'))};`,
+    'startIslands({',
+    ...islandNames.map(
+      (name) =>
+        `  ${JSON.stringify(name)}: () => import(${JSON.stringify(path.resolve(root, site.islands[name]?.module ?? ''))}),`,
+    ),
+    '});',
+  ].join('\n');
+}
+
+type Built = esbuild.BuildResult<{ write: false; metafile: true }>;
+
+/** What pages load of esbuild's output: the files, and which of them is each entry's. */
+function bundleOf(
+  root: string,
+  site: SiteDefinition,
+  islandNames: string[],
+  main: Built,
+  head: esbuild.BuildResult[],
+): ClientBundle {
+  const files = new Map<string, Uint8Array>();
+  const entryOutputs = new Map<string, string>();
+  for (const file of main.outputFiles)
+    files.set(path.relative(root, file.path).split(path.sep).join('/'), file.contents);
+  for (const [output, meta] of Object.entries(main.metafile.outputs)) {
+    if (meta.entryPoint) entryOutputs.set(meta.entryPoint, output);
+  }
+  const outputOf = (entry: string) => entryOutputs.get(entry) ?? entryOutputs.get(path.normalize(entry));
+  const islandRuntime = [...entryOutputs.entries()].find(([entry]) => entry.endsWith(ISLANDS_ENTRY))?.[1];
+  const inputs = [main, ...head].flatMap((result) => Object.keys(result.metafile?.inputs ?? {}));
+  return {
+    files,
+    styles: [outputOf(site.styles)].filter((file): file is string => file !== undefined),
+    scripts: site.scripts.map(outputOf).filter((file): file is string => file !== undefined),
+    islandRuntime,
+    islandPreloads: preloadsOf(
+      main.metafile,
+      islandRuntime,
+      new Map(islandNames.map((name) => [name, outputOf(site.islands[name]?.module ?? '')])),
+    ),
+    headScripts: head.map((result) => (result.outputFiles?.[0]?.text ?? '').trim()),
+    inputs: [...new Set(inputs)].filter((input) => !input.includes(':')).map((input) => path.resolve(root, input)),
+  };
 }
 
 /**

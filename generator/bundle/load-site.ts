@@ -3,23 +3,10 @@ import path from 'node:path';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract/index.ts';
+import type { LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
 
-export interface LoadedSite {
-  site: SiteDefinition;
-  /** Source files the site module is made of (absolute), for the dev server's watcher. */
-  inputs: string[];
-  /** The bundle and what it needs to run again elsewhere (a render worker): see runSiteCode. */
-  bundle: SiteBundle;
-}
-
-export interface SiteBundle {
-  code: string;
-  /** The file it was bundled from (absolute), for stack traces. */
-  filename: string;
-  /** The packages the bundle asks the generator for. */
-  packages: string[];
-}
+export type { LoadedSite, SiteBundle };
 
 const PACKAGES = 'clubsite-package';
 

@@ -1,5 +1,4 @@
-import type { BuildOutcome } from './dev-builder.ts';
-import type { DevBuildEvent } from './dev-server.ts';
+import type { BuildOutcome, DevBuildEvent } from './dev-events.ts';
 
 const clock = () => new Date().toTimeString().slice(0, 8);
 

@@ -7,8 +7,8 @@
  * those pages and the files that list every page the first time one of them is read. What it
  * makes is byte for byte what `build` writes (BuildOptions.deferSearchIndex).
  */
-import type { PageOutput } from '../write/gather-output.ts';
-import type { CountedDocument } from './postings.ts';
+import type { PageRecord, RenderedBatch } from '../model/rendered.ts';
+import type { CountedDocument } from '../model/search.ts';
 import { SearchIndexBuilder, type SearchIndexFile } from './search-index.ts';
 
 export type MadeFiles = ReadonlyMap<string, string | Uint8Array>;
@@ -25,14 +25,23 @@ export class DeferredSearch {
   /** The pages that show the index as rendered with the stand-in: they change when anything they show does. */
   private lateKey = '';
   /** What the files that list every page are made of. */
-  private outputs: readonly PageOutput[] = [];
+  private outputs: readonly PageRecord[] = [];
   private make: ((index: SearchIndexFile) => MadeFiles) | undefined;
   private madeIndex: SearchIndexFile | undefined;
   private made: MadeFiles | undefined;
 
-  add(documents: CountedDocument[]): void {
-    this.pages.push(documents);
-    this.documentCount += documents.length;
+  /** Takes a batch of the first pass: each page's counted documents travel with it (build/caching-renderer.ts). */
+  take(batch: RenderedBatch): void {
+    for (const page of batch.pages) {
+      const documents = ('documents' in page && page.documents) || [];
+      this.pages.push(documents);
+      this.documentCount += documents.length;
+    }
+  }
+
+  /** How many documents the index will hold. */
+  get documents(): number {
+    return this.documentCount;
   }
 
   /** What the pages that show the index are first rendered with: never served (they are provisional). */
@@ -51,7 +60,7 @@ export class DeferredSearch {
   finish(
     provisional: ReadonlySet<string>,
     lateKey: string,
-    outputs: readonly PageOutput[],
+    outputs: readonly PageRecord[],
     make: (index: SearchIndexFile) => MadeFiles,
   ): void {
     this.provisional = provisional;
@@ -101,7 +110,7 @@ export class DeferredSearch {
   }
 }
 
-function sameOutputs(a: readonly PageOutput[], b: readonly PageOutput[]): boolean {
+function sameOutputs(a: readonly PageRecord[], b: readonly PageRecord[]): boolean {
   return (
     a.length === b.length &&
     a.every((page, at) => {

@@ -1,8 +1,8 @@
-import { foldSpaces, mainOfHtml, textOfHtml } from '../render/text-of-html.ts';
-import type { SiteDefinition } from '../contract/index.ts';
-import { ContentError } from '../errors.ts';
-import type { RenderedPage } from '../render/render-pages.ts';
-import { type BatchPostings, type CountedDocument, countDocument, type PackedPostings, Postings } from './postings.ts';
+import type { RenderedBatch, RenderedPage } from '../model/rendered.ts';
+import type { CountedDocument, PackedPostings } from '../model/search.ts';
+import { foldSpaces, mainOfHtml, textOfHtml } from '../text-of-html.ts';
+import { SNIPPET_LENGTH } from '../validate/site-settings.ts';
+import { type BatchPostings, countDocument, Postings } from './postings.ts';
 import { splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
@@ -13,31 +13,6 @@ export interface SearchDocument {
   url: string;
   /** Everything a visitor reads on the page, as plain text in one line. */
   content: string;
-}
-
-/** The keys the index covers, as Fuse.js scores them in the browser. */
-export const SEARCH_KEYS = ['title', 'content'] as const;
-
-/** Characters of a document's text its hit shows (and the index keeps), unless the site says (SiteDefinition.search). */
-export const SNIPPET_LENGTH = 120;
-
-/**
- * The snippet length the site declares, or SNIPPET_LENGTH. One that is not a whole number of 1
- * or more is a problem told with the content's, in the site definition's `file`.
- */
-export function snippetLength(site: Pick<SiteDefinition, 'search'>, file: string, errors: ContentError[]): number {
-  const snippet = site.search?.snippet ?? SNIPPET_LENGTH;
-  if (Number.isInteger(snippet) && snippet >= 1) return snippet;
-  errors.push(
-    new ContentError({
-      code: 'invalid-field',
-      file,
-      field: 'search.snippet',
-      message: `The site definition's search.snippet is ${snippet}: it is how many characters of a page's text a search hit shows.`,
-      hint: `Give a whole number, 1 or more, or leave it out for ${SNIPPET_LENGTH}.`,
-    }),
-  );
-  return SNIPPET_LENGTH;
 }
 
 export interface SearchIndexFile {
@@ -164,6 +139,14 @@ export class SearchIndexBuilder {
 
   add(document: CountedDocument): void {
     this.#postings.add(document);
+  }
+
+  /** Adds a batch of rendered pages' documents: counted with the batch, or kept with each page. */
+  take(batch: RenderedBatch): void {
+    if (batch.postings) this.append(batch.postings.packed, batch.postings.thread);
+    else
+      for (const page of batch.pages)
+        for (const document of ('documents' in page && page.documents) || []) this.add(document);
   }
 
   /** Adds the documents of a run of pages, counted where they were rendered (a batch of thread `from`: see BatchPostings). */

@@ -81,8 +81,6 @@ export function splitPostings(
   options: Omit<SplitIndexOptions, 'snippet'>,
   write?: (file: string, json: string) => void,
 ): SplitIndex {
-  const postingsBytes = options.postingsBytes ?? 12_000;
-  const docsPer = options.docsPer ?? DOCS_PER_PART;
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   // Words by number, the most frequent first (ties by name); then each group in name order.
   const words = lists.words();
@@ -92,21 +90,66 @@ export function splitPostings(
   const byWord = (a: number, b: number) => byName(words[a] ?? '', words[b] ?? '');
   const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byWord);
   const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byWord);
-  const parts: Array<[name: string, json: string]> = [];
-  const hash = createHash('sha256');
-  let count = 1;
-  const part = (kind: string, number: number, json: string) => {
+  const parts = new Parts(write);
+  const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
+  const postings = postingsParts(parts, common, { lists, documents }, headSize, options.postingsBytes ?? 12_000);
+  const rareParts = rareWordsParts(parts, rare, lists, words, common.length, options.rarePer ?? 1500);
+  const docsPer = options.docsPer ?? DOCS_PER_PART;
+  let docParts = 0;
+  for (let start = 0; start < documents.length; start += docsPer) {
+    const chunk: DocumentsPart = documents
+      .slice(start, start + docsPer)
+      .map(({ title, url, content }) => [title, url, content]);
+    parts.add('d', docParts, JSON.stringify(chunk));
+    docParts += 1;
+  }
+  const build = parts.hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
+  // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
+  const files = new Map<string, string>(parts.kept.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
+  const manifest: SearchManifest = {
+    v: 3,
+    build,
+    words: common.map((id) => words[id] ?? ''),
+    rare: rareParts,
+    postings,
+    docs: { per: docsPer, parts: docParts },
+    count: documents.length,
+  };
+  const json = JSON.stringify(manifest);
+  const path = `assets/search-${contentHash(json)}.json`;
+  files.set(path, json);
+  return { path, files, folder: `assets/search/${build}`, count: parts.count };
+}
+
+/** The parts as they are made: handed to `write` (under UNNAMED_PARTS) or kept, and hashed in order. */
+class Parts {
+  readonly hash = createHash('sha256');
+  readonly kept: Array<[name: string, json: string]> = [];
+  /** Files of the index, the manifest included. */
+  count = 1;
+
+  constructor(private readonly write?: (file: string, json: string) => void) {}
+
+  add(kind: string, number: number, json: string): void {
     const name = `${kind}-${number}.json`;
     // Piece by piece: JSON.stringify leaves a long text in pieces, and hashing it joins them once,
     // in place (for the writer too), where hashing `${name}\n${json}\n` copied every part again.
-    hash.update(name).update('\n').update(json).update('\n');
-    count += 1;
-    if (write) write(`${UNNAMED_PARTS}/${name}`, json);
-    else parts.push([name, json]);
-  };
-  // Postings of the common words, in parts of about `postingsBytes`, each word with its head.
-  const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
-  const postingsParts: number[] = [];
+    this.hash.update(name).update('\n').update(json).update('\n');
+    this.count += 1;
+    if (this.write) this.write(`${UNNAMED_PARTS}/${name}`, json);
+    else this.kept.push([name, json]);
+  }
+}
+
+/** Postings of the common words, in parts of about `postingsBytes`, each word with its head: each part's first word. */
+function postingsParts(
+  parts: Parts,
+  common: number[],
+  { lists, documents }: Pick<Postings, 'lists' | 'documents'>,
+  headSize: number,
+  postingsBytes: number,
+): number[] {
+  const starts: number[] = [];
   let current: PostingsPart = { from: 0, lists: [], heads: [], docs: [] };
   let size = 0;
   const flush = () => {
@@ -116,8 +159,8 @@ export function splitPostings(
       const { title = '', url = '', content = '' } = documents[doc] ?? {};
       return [doc, title, url, content];
     });
-    part('w', postingsParts.length, JSON.stringify(current));
-    postingsParts.push(current.from);
+    parts.add('w', starts.length, JSON.stringify(current));
+    starts.push(current.from);
   };
   common.forEach((id, index) => {
     const pairs = lists.pairsOf(id);
@@ -133,47 +176,32 @@ export function splitPostings(
     size += bytes;
   });
   flush();
+  return starts;
+}
 
-  // The rare words with their postings (a rare word is in few documents): the part that finds
-  // a word also says where it is, one fetch less on the way to the first hit.
-  const rareParts: SearchManifest['rare'] = [];
-  const rarePer = options.rarePer ?? 1500;
+/**
+ * The rare words with their postings (a rare word is in few documents): the part that finds a
+ * word also says where it is, one fetch less on the way to the first hit.
+ */
+function rareWordsParts(
+  parts: Parts,
+  rare: number[],
+  lists: Postings['lists'],
+  words: readonly string[],
+  commonCount: number,
+  rarePer: number,
+): SearchManifest['rare'] {
+  const found: SearchManifest['rare'] = [];
   for (let start = 0; start < rare.length; start += rarePer) {
     const ids = rare.slice(start, start + rarePer);
     const chunk: RareWordsPart = {
       words: ids.map((id) => words[id] ?? ''),
       lists: ids.map((id) => stepped(lists.pairsOf(id))),
     };
-    part('r', rareParts.length, JSON.stringify(chunk));
-    rareParts.push([chunk.words[0] ?? '', common.length + start]);
+    parts.add('r', found.length, JSON.stringify(chunk));
+    found.push([chunk.words[0] ?? '', commonCount + start]);
   }
-
-  let docParts = 0;
-  for (let start = 0; start < documents.length; start += docsPer) {
-    const chunk: DocumentsPart = documents
-      .slice(start, start + docsPer)
-      .map(({ title, url, content }) => [title, url, content]);
-    part('d', docParts, JSON.stringify(chunk));
-    docParts += 1;
-  }
-
-  const build = hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
-  // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
-  const files = new Map<string, string>(parts.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
-
-  const manifest: SearchManifest = {
-    v: 3,
-    build,
-    words: common.map((id) => words[id] ?? ''),
-    rare: rareParts,
-    postings: postingsParts,
-    docs: { per: docsPer, parts: docParts },
-    count: documents.length,
-  };
-  const json = JSON.stringify(manifest);
-  const path = `assets/search-${contentHash(json)}.json`;
-  files.set(path, json);
-  return { path, files, folder: `assets/search/${build}`, count };
+  return found;
 }
 
 /** Document numbers made steps from the previous one, in place: small numbers, which gzip packs well. */

@@ -9,6 +9,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { isInside } from '../path-inside.ts';
+import { slugOf } from '../slug.ts';
 
 /** Images, documents and the like: refused above this, before they are read (a build stays in bounded memory). */
 export const MAX_ASSET_BYTES = 25 * 1024 * 1024;
@@ -132,16 +133,14 @@ export function suggestPageName(pathInPages: string): string | undefined {
   const [stem, extension] = dot > 0 ? [last.slice(0, dot), last.slice(dot)] : [last, ''];
   const names = [...parts, stem];
   if (names.every((name) => PAGE_NAME.test(name)) && extension === extension.toLowerCase()) return undefined;
-  return `${names.map(slug).join('/')}${extension.toLowerCase()}`;
-}
-
-function slug(name: string): string {
-  const plain = name
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/[øœ]/g, 'o')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-  return plain.replace(/[^a-z0-9_]+/g, '-').replace(/^-+|-+$/g, '') || 'page';
+  // Underscores may stay: each part between them is slugged.
+  const named = names.map(
+    (name) =>
+      name
+        .split('_')
+        .map(slugOf)
+        .join('_')
+        .replace(/^_+|_+$/g, '') || 'page',
+  );
+  return `${named.join('/')}${extension.toLowerCase()}`;
 }

@@ -1,29 +1,34 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
 import { collectErrors, ContentError } from '../errors.ts';
-import { listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
+import { type ContentListing, listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
 import { matchGlob } from './entry-files.ts';
 import { checkImage } from './image-check.ts';
-import { parsePage, type PageSource } from './page-source.ts';
-import { parseYaml, type YamlSource } from './yaml-source.ts';
+import type { LoadedContent, PageSource, YamlSource } from '../model/source.ts';
+import { parsePage } from './page-source.ts';
+import { parseYaml } from './yaml-source.ts';
 
-export interface LoadedContent {
-  collections: Map<string, YamlSource>;
-  /** The files of each folder collection (`files:` a glob), parsed like Markdown pages. */
-  entries: Map<string, PageSource[]>;
-  pages: PageSource[];
-  /** Files under content/ other than data and pages (images and the like), by path relative to content/. */
-  assets: Map<string, Uint8Array>;
-}
+export type { LoadedContent };
 
 export interface ContentPaths {
   root: string;
   contentDir: string;
 }
 
-const PAGE_FILE = /\.(md|ya?ml)$/;
+const PAGE_FILE = /\.(md|ya?ml)$/i;
+
+/** How many page files the pages folder holds, counted without reading them (to choose a renderer before the content is read). */
+export function countPageFiles(contentDir: string, site: SiteDefinition): number {
+  try {
+    const files = readdirSync(path.join(contentDir, site.pages), { recursive: true, encoding: 'utf8' });
+    return files.filter((file) => PAGE_FILE.test(file)).length;
+  } catch {
+    // No pages folder: the load tells it, as a content problem.
+    return 0;
+  }
+}
 
 /**
  * Parsed files of earlier builds by absolute path, reused while the text is the same (dev).
@@ -70,19 +75,63 @@ export async function loadContent(
   /** True for a file the dev server's watcher has not reported since its stamp was taken: its stamp is not taken again. */
   unchanged?: (absolute: string) => boolean,
 ): Promise<LoadedContent> {
-  const relative = (absolute: string) => path.relative(paths.root, absolute).split(path.sep).join('/');
-  // A listed file's path: a listing holds no `..` or `.` (10,000 path.join calls are felt on each dev save).
-  const inside =
-    path.sep === '/' && path.isAbsolute(paths.contentDir) && path.resolve(paths.contentDir) === paths.contentDir
-      ? (inContent: string) => `${paths.contentDir}/${inContent}`
-      : (inContent: string) => path.join(paths.contentDir, inContent);
-  const { files, refused } = await listContentFiles(
-    paths.contentDir,
-    (inContent) => relative(path.join(paths.contentDir, inContent)),
-    errors,
+  const reader = new ContentReader(paths, errors, cache, unchanged);
+  const listing = await listContentFiles(paths.contentDir, (inContent) => reader.shown(inContent), errors);
+  const collections = new Map<string, YamlSource>();
+  const entries = new Map<string, PageSource[]>();
+  const entryFiles = new Set<string>();
+  for (const [name, definition] of Object.entries(site.collections)) {
+    if ('files' in definition) {
+      const matched = matchGlob(listing.files, definition.files);
+      for (const inContent of matched) entryFiles.add(inContent);
+      entries.set(name, reader.entries(matched));
+    } else {
+      const source = reader.collection(name, definition.file, listing);
+      if (source) collections.set(name, source);
+    }
+  }
+  const pagesDir = `${site.pages.replace(/^\.?\/+|\/+$/g, '')}/`;
+  const pageFiles = listing.files.filter((file) => file.startsWith(pagesDir) && PAGE_FILE.test(file)).sort();
+  const pages = reader.pages(pageFiles, pagesDir);
+  reader.forgetAllBut(listing.files);
+  const dataFiles = new Set(
+    Object.values(site.collections).flatMap((definition) => ('file' in definition ? [definition.file] : [])),
   );
+  const assetFiles = listing.files.filter(
+    (file) =>
+      !file.startsWith(pagesDir) && !dataFiles.has(file) && !entryFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
+  );
+  return { collections, entries, pages, assets: reader.assets(assetFiles) };
+}
+
+/** Reads the files of the content folder, each problem with its bytes told as the file's own. */
+class ContentReader {
+  constructor(
+    private readonly paths: ContentPaths,
+    private readonly errors: ContentError[],
+    private readonly cache?: PageCache,
+    private readonly unchanged?: (absolute: string) => boolean,
+  ) {}
+
+  /** A file's path as problems name it: relative to the project root. */
+  relative(absolute: string): string {
+    return path.relative(this.paths.root, absolute).split(path.sep).join('/');
+  }
+
+  shown(inContent: string): string {
+    return this.relative(path.join(this.paths.contentDir, inContent));
+  }
+
+  /** A listed file's path: a listing holds no `..` or `.` (10,000 path.join calls are felt on each dev save). */
+  inside(inContent: string): string {
+    const { contentDir } = this.paths;
+    const plain = path.sep === '/' && path.isAbsolute(contentDir) && path.resolve(contentDir) === contentDir;
+    return plain ? `${contentDir}/${inContent}` : path.join(contentDir, inContent);
+  }
+
   /** A text file's content (undefined when it is gone); a problem with its bytes is collected and marks it failed. */
-  const readText = (absolute: string, listed = true): { text?: string; failed: boolean; stamp?: string } => {
+  readText(absolute: string, listed = true): { text?: string; failed: boolean; stamp?: string } {
+    const { cache, unchanged, errors } = this;
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
     const cached = cache?.get(absolute);
     // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
@@ -90,44 +139,24 @@ export async function loadContent(
     const stamp = trusted ? cached?.stamp : cache ? stampOf(absolute) : undefined;
     const known = stamp === undefined ? undefined : cached;
     if (known?.stamp === stamp && known !== undefined) return { text: known.text, failed: false, stamp };
-    const file = relative(absolute);
+    const file = this.relative(absolute);
     const before = errors.length;
     const text = collectErrors(errors, () => {
       const bytes = readBytes(absolute, file, MAX_TEXT_BYTES);
       return bytes === undefined ? undefined : decodeText(file, bytes);
     });
     return { text, failed: errors.length > before, stamp };
-  };
-  const collections = new Map<string, YamlSource>();
-  const entries = new Map<string, PageSource[]>();
-  const entryFiles = new Set<string>();
-  for (const [name, definition] of Object.entries(site.collections)) {
-    if ('files' in definition) {
-      const matched = matchGlob(files, definition.files);
-      for (const inContent of matched) entryFiles.add(inContent);
-      const sources = matched.flatMap((inContent) => {
-        const absolute = inside(inContent);
-        const { text, stamp } = readText(absolute);
-        if (text === undefined) return [];
-        const parsed = parseOnce(
-          cache,
-          absolute,
-          text,
-          () => collectErrors(errors, () => parsePage(relative(absolute), inContent, text)),
-          stamp,
-        );
-        return parsed ? [parsed] : [];
-      });
-      entries.set(name, sources);
-      continue;
-    }
-    const absolute = path.join(paths.contentDir, definition.file);
-    const file = relative(absolute);
-    if (refused.has(definition.file)) continue;
-    const { text, failed, stamp } = readText(absolute, files.includes(definition.file));
-    if (failed) continue;
+  }
+
+  /** A collection's YAML file, parsed; a missing one is a problem. */
+  collection(name: string, inContent: string, listing: ContentListing): YamlSource | undefined {
+    const absolute = path.join(this.paths.contentDir, inContent);
+    const file = this.relative(absolute);
+    if (listing.refused.has(inContent)) return undefined;
+    const { text, failed, stamp } = this.readText(absolute, listing.files.includes(inContent));
+    if (failed) return undefined;
     if (text === undefined) {
-      errors.push(
+      this.errors.push(
         new ContentError({
           code: 'missing-file',
           file,
@@ -135,59 +164,74 @@ export async function loadContent(
           hint: `Create ${file} (see content/README.md for what goes in it).`,
         }),
       );
-      continue;
+      return undefined;
     }
-    const source = parseOnce(cache, absolute, text, () => collectErrors(errors, () => parseYaml(file, text)), stamp);
-    if (source) collections.set(name, source);
+    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, () => parseYaml(file, text)), stamp);
   }
-  const pagesDir = `${site.pages.replace(/^\.?\/+|\/+$/g, '')}/`;
-  const pageFiles = files.filter((file) => file.startsWith(pagesDir) && PAGE_FILE.test(file.toLowerCase())).sort();
-  const pages = pageFiles.map((inContent) => {
-    const absolute = inside(inContent);
-    const suggestion = suggestPageName(inContent.slice(pagesDir.length));
-    if (suggestion !== undefined) {
-      errors.push(
+
+  /** A folder collection's files, parsed like pages. */
+  entries(files: readonly string[]): PageSource[] {
+    return files.flatMap((inContent) => {
+      const parsed = this.page(inContent, inContent);
+      return parsed ? [parsed] : [];
+    });
+  }
+
+  /** The pages folder's files; a file whose name is not an address is a problem. */
+  pages(files: readonly string[], pagesDir: string): PageSource[] {
+    return files.flatMap((inContent) => {
+      const suggestion = suggestPageName(inContent.slice(pagesDir.length));
+      if (suggestion === undefined) {
+        const parsed = this.page(inContent, inContent.slice(pagesDir.length));
+        return parsed ? [parsed] : [];
+      }
+      this.errors.push(
         new ContentError({
           code: 'bad-file-name',
-          file: relative(absolute),
+          file: this.shown(inContent),
           message:
             "A page's file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).",
           hint: `Rename the file to ${pagesDir}${suggestion}.`,
         }),
       );
-      return undefined;
-    }
-    const { text, stamp } = readText(absolute);
+      return [];
+    });
+  }
+
+  private page(inContent: string, pathInPages: string): PageSource | undefined {
+    const absolute = this.inside(inContent);
+    const { text, stamp } = this.readText(absolute);
     if (text === undefined) return undefined;
+    const file = this.relative(absolute);
     return parseOnce(
-      cache,
+      this.cache,
       absolute,
       text,
-      () => collectErrors(errors, () => parsePage(relative(absolute), inContent.slice(pagesDir.length), text)),
+      () => collectErrors(this.errors, () => parsePage(file, pathInPages, text)),
       stamp,
     );
-  });
-  if (cache) {
-    const listed = new Set(files.map(inside));
-    for (const file of cache.keys()) if (!listed.has(file)) cache.delete(file);
   }
-  const dataFiles = new Set(
-    Object.values(site.collections).flatMap((definition) => ('file' in definition ? [definition.file] : [])),
-  );
-  const assetFiles = files.filter(
-    (file) =>
-      !file.startsWith(pagesDir) && !dataFiles.has(file) && !entryFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
-  );
-  const assets = new Map(
-    assetFiles.flatMap((file) => {
-      const absolute = path.join(paths.contentDir, file);
-      const bytes = collectErrors(errors, () => {
-        const read = readBytes(absolute, relative(absolute), MAX_ASSET_BYTES);
-        if (read) checkImage(relative(absolute), read);
+
+  /** Files the cache holds that are no longer listed are forgotten. */
+  forgetAllBut(files: readonly string[]): void {
+    if (!this.cache) return;
+    const listed = new Set(files.map((file) => this.inside(file)));
+    for (const file of this.cache.keys()) if (!listed.has(file)) this.cache.delete(file);
+  }
+
+  /** Every other file (images, documents), read whole and checked to be what its name says. */
+  assets(files: readonly string[]): Map<string, Uint8Array> {
+    const assets = new Map<string, Uint8Array>();
+    for (const inContent of files) {
+      const absolute = path.join(this.paths.contentDir, inContent);
+      const file = this.relative(absolute);
+      const bytes = collectErrors(this.errors, () => {
+        const read = readBytes(absolute, file, MAX_ASSET_BYTES);
+        if (read) checkImage(file, read);
         return read;
       });
-      return bytes === undefined ? [] : [[file, new Uint8Array(bytes)] as const];
-    }),
-  );
-  return { collections, entries, pages: pages.filter((page) => page !== undefined), assets };
+      if (bytes !== undefined) assets.set(inContent, new Uint8Array(bytes));
+    }
+    return assets;
+  }
 }

@@ -1,18 +1,9 @@
 import matter from 'gray-matter';
 import { ContentError } from '../errors.ts';
-import { parseYaml, type YamlSource } from './yaml-source.ts';
+import type { PageSource, YamlSource } from '../model/source.ts';
+import { parseYaml } from './yaml-source.ts';
 
-/** A page file: its front matter (with positions) and, for Markdown, its body. */
-export interface PageSource {
-  /** Relative to the project root. */
-  file: string;
-  route: string;
-  frontMatter: YamlSource;
-  body: string;
-  /** Lines before the body: body line n is file line n + bodyLineOffset. */
-  bodyLineOffset: number;
-  text: string;
-}
+export type { PageSource };
 
 /** content/pages/index.md → /, content/pages/om/styret.md → /om/styret, om/index.yaml → /om */
 export function routeFromPath(pathInPages: string): string {

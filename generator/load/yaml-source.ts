@@ -1,52 +1,17 @@
-import { isMap, isNode, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document } from 'yaml';
 import { ContentError } from '../errors.ts';
+import type { Position, YamlNode, YamlSource } from '../model/source.ts';
 
-/** A parsed YAML text that can still tell where each value stands in its file. */
-export interface YamlSource {
-  /** Relative to the project root. */
-  file: string;
-  data: unknown;
-  document: Document;
-  lineCounter: LineCounter;
-}
+export type { YamlSource };
 
 /**
- * Parses a YAML text. A text of only `key: text` lines (most front matter: a title and a
- * description) is read at once, and its Document, which only a problem's position needs, is
- * made when first asked for: the Document costs most of a small page's load.
+ * Parses a YAML text into its data and the position of every value (model/source.ts), so that
+ * no later stage reads the file again. A text of only `key: text` lines (most front matter: a
+ * title and a description) is read at once, positions and all, without building the `yaml`
+ * package's Document, which costs most of a small page's load.
  */
 export function parseYaml(file: string, text: string): YamlSource {
-  const fields = plainFields(text);
-  if (!fields) return parseDocumentOf(file, text);
-  let parsed: YamlSource | undefined;
-  const full = () => {
-    parsed ??= parseDocumentOf(file, text);
-    return parsed;
-  };
-  return {
-    file,
-    data: fields,
-    get document() {
-      return full().document;
-    },
-    get lineCounter() {
-      return full().lineCounter;
-    },
-  };
-}
-
-/** The same source with other data (a part of its fields): positions still come from the source, when asked for. */
-export function withData(source: YamlSource, data: unknown): YamlSource {
-  return {
-    file: source.file,
-    data,
-    get document() {
-      return source.document;
-    },
-    get lineCounter() {
-      return source.lineCounter;
-    },
-  };
+  return plainFields(file, text) ?? parseDocumentOf(file, text);
 }
 
 /** A `key: value` line whose value YAML reads as text: no quote, indicator or comment, nothing but a plain scalar. */
@@ -57,14 +22,16 @@ const NOT_TEXT =
   /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 
 /**
- * The fields of a YAML text made of `key: text` lines only, as the `yaml` package would read
- * them; undefined for anything else (a list, a quote, a number, a comment, a repeated key, a
- * tab), which the full parser reads.
+ * A YAML text made of `key: text` lines only, as the `yaml` package would read it: its fields,
+ * and where each key and value stands; undefined for anything else (a list, a quote, a number,
+ * a comment, a repeated key, a tab), which the full parser reads.
  */
-function plainFields(text: string): Record<string, string> | undefined {
+function plainFields(file: string, text: string): YamlSource | undefined {
   if (/[\r\t]/.test(text)) return undefined;
   const fields: Record<string, string> = {};
-  for (const line of text.split('\n')) {
+  const nodes: YamlNode[] = [];
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
     if (line === '') continue;
     const match = PLAIN_FIELD.exec(line);
     if (!match) return undefined;
@@ -73,9 +40,14 @@ function plainFields(text: string): Record<string, string> | undefined {
     const repeated = Object.hasOwn(fields, key) || key === '__proto__';
     if (repeated || NOT_TEXT.test(key) || NOT_TEXT.test(value) || value.endsWith(':')) return undefined;
     fields[key] = value;
+    const keyAt = { line: index + 1, column: 1 };
+    // The root mapping starts at its first key.
+    if (nodes.length === 0) nodes.push({ path: [], kind: 'map', at: keyAt });
+    const at = { line: index + 1, column: line.length - raw.length + 1 };
+    nodes.push({ path: [key], kind: 'scalar', at, key: keyAt, keyText: key, text: value });
   }
   // An empty text is no mapping at all (null), as YAML reads it.
-  return Object.keys(fields).length > 0 ? fields : undefined;
+  return Object.keys(fields).length > 0 ? { file, data: fields, nodes } : undefined;
 }
 
 function parseDocumentOf(file: string, text: string): YamlSource {
@@ -93,7 +65,7 @@ function parseDocumentOf(file: string, text: string): YamlSource {
       hint: 'Check the indentation (spaces, not tabs), that every "key: value" has a space after the colon, and that text with a colon or # is in quotes.',
     });
   }
-  return { file, data: toData(file, document, lineCounter), document, lineCounter };
+  return { file, data: toData(file, document, lineCounter), nodes: nodesOf(document, lineCounter) };
 }
 
 /** Aliases that lead nowhere (`*Important*`, an attempt at bold) or that multiply without end are errors at their line. */
@@ -137,64 +109,32 @@ function describeYamlError(code: string, message: string): string {
   return firstLine.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
 }
 
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/**
- * Where a field path points in the file. A missing field points at its parent, the nearest
- * value that exists, so a volunteer lands on the block the field belongs in.
- */
-export function locate(source: YamlSource, path: readonly PropertyKey[], at: 'value' | 'key' = 'value'): Position {
-  let node: unknown = source.document.contents;
-  let found: Node | undefined = isNode(node) ? node : undefined;
-  let keyNode: Node | undefined;
-  for (const key of path) {
-    if (isMap(node)) {
-      const pair = node.items.find(
-        (item) => isNode(item.key) && 'value' in item.key && String(item.key.value) === String(key),
-      );
-      if (!pair) break;
-      keyNode = isNode(pair.key) ? pair.key : undefined;
-      node = pair.value;
-    } else if (isSeq(node) && typeof key === 'number') {
-      node = node.items[key];
-      keyNode = undefined;
-    } else {
-      break;
-    }
+/** Every value of the document in document order, with its path and position (see YamlNode). */
+function nodesOf(document: Document, lineCounter: LineCounter): YamlNode[] {
+  const nodes: YamlNode[] = [];
+  const at = (offset: number | undefined): Position => {
+    const { line, col } = lineCounter.linePos(offset ?? 0);
+    return { line, column: col };
+  };
+  const add = (node: unknown, path: Array<string | number>, key?: { at: Position; text?: string }): void => {
+    const fromKey = key ? { key: key.at, ...(key.text === undefined ? {} : { keyText: key.text }) } : {};
     if (!isNode(node)) {
-      found = keyNode ?? found;
-      break;
+      if (key) nodes.push({ path, kind: 'empty', at: key.at, ...fromKey });
+      return;
     }
-    found = node;
-  }
-  if (at === 'key' && keyNode) found = keyNode;
-  const offset = found?.range?.[0] ?? 0;
-  const { line, col } = source.lineCounter.linePos(offset);
-  return { line, column: col };
-}
-
-/** The first scalar in the file containing `value`, with its position (to trace a rendered value back to content). */
-export function findScalar(source: YamlSource, value: string): Position | undefined {
-  const index = findIn(source.document.contents, value);
-  if (index === undefined) return undefined;
-  const { line, col } = source.lineCounter.linePos(index);
-  return { line, column: col };
-}
-
-function findIn(node: unknown, value: string): number | undefined {
-  if (isMap(node) || isSeq(node)) {
-    for (const item of node.items) {
-      const child = isNode(item) ? item : (item as { value?: unknown }).value;
-      const hit = findIn(child, value);
-      if (hit !== undefined) return hit;
+    const kind = isMap(node) ? 'map' : isSeq(node) ? 'seq' : 'scalar';
+    const text = isScalar(node) && typeof node.value === 'string' ? { text: node.value } : {};
+    nodes.push({ path, kind, at: at(node.range?.[0]), ...fromKey, ...text });
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const name = isScalar(pair.key) ? String(pair.key.value) : undefined;
+        const keyAt = isNode(pair.key) ? { at: at(pair.key.range?.[0]), text: name } : undefined;
+        add(pair.value, [...path, name ?? ''], keyAt);
+      }
+    } else if (isSeq(node)) {
+      for (const [index, item] of node.items.entries()) add(item, [...path, index]);
     }
-    return undefined;
-  }
-  if (isNode(node) && 'value' in node && typeof node.value === 'string' && node.value.includes(value)) {
-    return node.range?.[0];
-  }
-  return undefined;
+  };
+  add(document.contents, []);
+  return nodes;
 }

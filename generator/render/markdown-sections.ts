@@ -1,7 +1,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import type { SearchSection } from '../contract/index.ts';
-import { slugOf } from '../urls.ts';
-import { foldSpaces } from './text-of-html.ts';
+import { slugOf } from '../slug.ts';
+import { foldSpaces } from '../text-of-html.ts';
 
 /**
  * Gives every heading of a Markdown page a stable id (its slug; a second «Spørsmål?» gets

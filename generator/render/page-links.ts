@@ -1,5 +1,4 @@
 import { ContentError } from '../errors.ts';
-import type { RouteTable } from '../route/route-table.ts';
 import { isExternal, normalizeRoute, type Urls } from '../urls.ts';
 import { insecureLink } from '../validate/check-text.ts';
 import { isPlainHttp, unsafeLinkMessage, unsafeScheme } from '../validate/link-safety.ts';
@@ -7,7 +6,8 @@ import type { MarkdownLinks } from './markdown.ts';
 
 export interface PageLinkContext {
   urls: Urls;
-  routes: RouteTable;
+  /** The site's routes. */
+  routes: ReadonlySet<string>;
   /** The page's route and source file. */
   route: string;
   file: string;

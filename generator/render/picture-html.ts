@@ -4,7 +4,8 @@
  * shift) and `sizes`. The first photo of a page is likely the large one near the top: it is
  * fetched eagerly with high priority; every later one waits until it is near the viewport.
  */
-import type { Photo, PhotoOptions, PhotoVariant } from './photos.ts';
+import type { PhotoOptions } from '../images/photos.ts';
+import type { Photo, PhotoVariant } from '../model/photos.ts';
 
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -34,9 +35,4 @@ export function pictureHtml(
     `<img src="${options.url(largest)}" srcset="${srcset(photo.fallback)}" sizes="${sizes}" width="${largest.width}" height="${height}" alt="${escapeAttribute(alt)}"${loading} decoding="async">`,
     '</picture>',
   ].join('');
-}
-
-/** Widths from the site's and the templates' photo options together: every photo is made once at all of them. */
-export function allWidths(options: Array<Partial<PhotoOptions> | undefined>): number[] {
-  return [...new Set(options.flatMap((option) => option?.widths ?? []))].sort((a, b) => a - b);
 }

@@ -1,28 +1,20 @@
 import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
-import type { LoadedContent } from '../load/load-content.ts';
-import { locate, type YamlSource } from '../load/yaml-source.ts';
+import type { SiteSettings, ValidatedContent, ValidatedPage } from '../model/pages.ts';
+import type { RouteTable } from '../model/routes.ts';
+import type { LoadedContent, YamlSource } from '../model/source.ts';
+import { positionOf } from '../source-positions.ts';
 import { normalizeRoute } from '../urls.ts';
-import type { SiteSettings, ValidatedContent, ValidatedPage } from '../validate/validate-content.ts';
-
-export type RouteEntry =
-  | { kind: 'page'; page: ValidatedPage }
-  | { kind: 'redirect'; to: string }
-  /** A file the site makes from its data (a feed): linkable, written as it is. */
-  | { kind: 'file' };
-
-/** Every URL the site answers, from one source each. */
-export type RouteTable = Map<string, RouteEntry>;
 
 /** `settings.source` is the file the settings come from (the collection the site names), for the lines of redirect errors. */
 export function buildRouteTable(
-  content: ValidatedContent,
-  settings: SiteSettings & { source?: YamlSource },
+  pages: readonly ValidatedPage[],
+  settings: SiteSettings,
   errors: ContentError[],
 ): RouteTable {
   const table: RouteTable = new Map();
   const owners = new Map<string, string>();
-  for (const page of content.pages) {
+  for (const page of pages) {
     const other = owners.get(page.route);
     if (other) {
       errors.push(
@@ -43,7 +35,7 @@ export function buildRouteTable(
   const siteFile = settings.source;
   for (const [from, to] of Object.entries(settings.redirects)) {
     const route = normalizeRoute(from);
-    const where = siteFile ? locate(siteFile, ['redirects', from], 'key') : undefined;
+    const where = siteFile ? positionOf(siteFile, ['redirects', from], 'key') : undefined;
     const file = siteFile?.file ?? '';
     const owner = owners.get(route);
     if (owner) {
@@ -63,7 +55,7 @@ export function buildRouteTable(
   }
   for (const [from, entry] of table) {
     if (entry.kind === 'redirect' && table.get(entry.to)?.kind !== 'page') {
-      const where = siteFile ? locate(siteFile, ['redirects', from]) : undefined;
+      const where = siteFile ? positionOf(siteFile, ['redirects', from]) : undefined;
       errors.push(
         new ContentError({
           code: 'broken-redirect',
@@ -87,14 +79,9 @@ export function checkDeclaredLinks(
   table: RouteTable,
   errors: ContentError[],
 ): void {
-  const check = (
-    route: string,
-    source: Parameters<typeof locate>[0] | undefined,
-    path: (string | number)[],
-    file: string,
-  ) => {
+  const check = (route: string, source: YamlSource | undefined, path: (string | number)[], file: string) => {
     if (table.has(normalizeRoute(route))) return;
-    const where = source ? locate(source, path) : undefined;
+    const where = source ? positionOf(source, path) : undefined;
     errors.push(
       brokenLink(
         route,
@@ -116,7 +103,7 @@ export function checkDeclaredLinks(
   for (const page of content.pages) {
     const links = site.templates[page.template]?.links;
     if (!links) continue;
-    for (const link of links(page.data)) check(link.route, page.sourcePage.frontMatter, link.path, page.source);
+    for (const link of links(page.data)) check(link.route, page.frontMatter, link.path, page.source);
   }
 }
 

@@ -7,10 +7,10 @@
  */
 import type { RouteContext, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
-import { parsePage, type PageSource } from '../load/page-source.ts';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { RouteTable } from '../model/routes.ts';
+import { noFrontMatter, noText, type PageSource } from '../model/source.ts';
 import { isFileRoute, normalizeRoute } from '../urls.ts';
-import type { ValidatedPage } from '../validate/validate-content.ts';
-import type { RouteTable } from './route-table.ts';
 
 /** Every page the site's templates make from data, in the order the templates give them. */
 export function templatePages(
@@ -34,7 +34,8 @@ export function templatePages(
         data: made.data,
         source,
         ...(made.lastmod === undefined ? {} : { lastmod: made.lastmod }),
-        sourcePage: entrySource ?? parsePage(source, route, ''),
+        sourcePage: entrySource ?? noText(source),
+        frontMatter: entrySource?.frontMatter ?? noFrontMatter(source),
       });
     }
   }

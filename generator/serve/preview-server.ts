@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { normalizeBase } from '../urls.ts';
-import { BUILD_MARKER } from '../write/build-marker.ts';
+import { BUILD_MARKER } from '../publish/build-marker.ts';
 import { refuseRequest } from './host-check.ts';
 import { displayUrl, listen, ServeError } from './listen.ts';
 import { headersFor, readHeaderRules } from './headers-rules.ts';

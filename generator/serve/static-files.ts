@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isInside } from '../path-inside.ts';
-import { BUILD_MARKER } from '../write/build-marker.ts';
+import { BUILD_MARKER } from '../publish/build-marker.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

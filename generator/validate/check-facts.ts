@@ -1,8 +1,8 @@
 import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
-import { locate } from '../load/yaml-source.ts';
+import type { ValidatedContent } from '../model/pages.ts';
+import { positionOf } from '../source-positions.ts';
 import { fieldPath } from './describe-issue.ts';
-import type { ValidatedContent } from './validate-content.ts';
 
 /**
  * Content that is valid but would publish something not yet true at the build's clock (a
@@ -12,9 +12,9 @@ import type { ValidatedContent } from './validate-content.ts';
 export function checkFacts(site: SiteDefinition, content: ValidatedContent, now: Date, errors: ContentError[]): void {
   for (const page of content.pages) {
     const check = site.templates[page.template]?.check;
-    if (!check) continue;
+    if (!check || !page.frontMatter) continue;
     for (const problem of check(page.data, { now })) {
-      const { line, column } = locate(page.sourcePage.frontMatter, problem.path);
+      const { line, column } = positionOf(page.frontMatter, problem.path);
       errors.push(
         new ContentError({
           code: 'ahead-of-time',

@@ -1,21 +1,13 @@
 import path from 'node:path';
 import type { ImageRequirement, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
-import type { LoadedContent } from '../load/load-content.ts';
-import { locate, type YamlSource } from '../load/yaml-source.ts';
-import { imageSize } from '../render/image-size.ts';
+import type { ValidatedContent } from '../model/pages.ts';
+import type { LoadedContent, YamlSource } from '../model/source.ts';
+import { positionOf } from '../source-positions.ts';
+import { imageSize } from '../image-size.ts';
 import { fieldPath } from './describe-issue.ts';
-import type { ValidatedContent } from './validate-content.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Top-level folders of content/ that hold files (and the documents folder, even when empty): links starting with one name a file. */
-export function contentFolders(loaded: LoadedContent, site: SiteDefinition): Set<string> {
-  const folders = [...loaded.assets.keys()]
-    .filter((file) => file.includes('/'))
-    .map((file) => file.slice(0, file.indexOf('/')));
-  return new Set([...folders, ...(site.documents ? [site.documents.folder] : [])]);
-}
 
 /** Every file in the documents folder is of an allowed kind and not too large to download. */
 export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, errors: ContentError[]): void {
@@ -65,7 +57,7 @@ export function checkImages(
   for (const page of content.pages) {
     const images = site.templates[page.template]?.images;
     for (const requirement of images?.(page.data) ?? [])
-      wanted.push({ requirement, source: page.sourcePage.frontMatter, file: page.source });
+      wanted.push({ requirement, source: page.frontMatter, file: page.source });
   }
   for (const { requirement, source, file } of wanted) {
     const bytes = loaded.assets.get(requirement.file);
@@ -78,7 +70,7 @@ export function checkImages(
       found.height === requirement.height
     )
       continue;
-    const where = source ? locate(source, requirement.path) : undefined;
+    const where = source ? positionOf(source, requirement.path) : undefined;
     const kinds = requirement.kinds.map((kind) => kind.toUpperCase()).join(' or ');
     errors.push(
       new ContentError({
@@ -91,19 +83,4 @@ export function checkImages(
       }),
     );
   }
-}
-
-/** Files under content/ that no page uses: warnings, so that old files can be cleaned away. */
-export function unusedFiles(loaded: LoadedContent, used: ReadonlySet<string>): ContentError[] {
-  return [...loaded.assets.keys()]
-    .filter((file) => file.includes('/') && !used.has(file))
-    .map(
-      (file) =>
-        new ContentError({
-          code: 'unused-file',
-          file: `content/${file}`,
-          message: `No page uses content/${file}.`,
-          hint: 'Link to it from a page, or delete it if it is no longer needed.',
-        }),
-    );
 }

@@ -1,8 +1,5 @@
-import { isMap, isNode, isScalar, isSeq } from 'yaml';
 import { ContentError } from '../errors.ts';
-import type { LoadedContent } from '../load/load-content.ts';
-import type { PageSource } from '../load/page-source.ts';
-import type { YamlSource } from '../load/yaml-source.ts';
+import type { LoadedContent, PageSource, Position, YamlSource } from '../model/source.ts';
 import { fieldPath } from './describe-issue.ts';
 import {
   CONTROL_CHARACTER,
@@ -55,28 +52,10 @@ function checkPage(page: PageSource, errors: ContentError[], warnings: ContentEr
 }
 
 function checkYaml(source: YamlSource, errors: ContentError[], warnings: ContentError[]): void {
-  // Positions come from the parsed Document, made only when there is something to tell.
+  // Most files hold nothing to tell: their values are looked at once, in the data.
   if (!someText(source.data, suspect)) return;
-  const at = (node: { range?: [number, number, number] | null }) => {
-    const { line, col } = source.lineCounter.linePos(node.range?.[0] ?? 0);
-    return { line, column: col };
-  };
-  const walk = (node: unknown, path: (string | number)[]): void => {
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : '';
-        if (isScalar(pair.key)) check(pair.key, path, key);
-        walk(pair.value, [...path, key]);
-      }
-    } else if (isSeq(node)) {
-      for (const [index, item] of node.items.entries()) walk(item, [...path, index]);
-    } else if (isScalar(node) && typeof node.value === 'string') {
-      check(node, path, node.value);
-    }
-  };
-  const check = (node: { range?: [number, number, number] | null }, path: (string | number)[], value: string) => {
+  const check = (where: Position, path: (string | number)[], value: string) => {
     const field = fieldPath(path) || undefined;
-    const where = at(node);
     const name = controlCharacterName(value);
     if (name) errors.push(controlCharacter(source.file, where.line, where.column, field, name));
     const scheme = unsafeScheme(value);
@@ -92,7 +71,11 @@ function checkYaml(source: YamlSource, errors: ContentError[], warnings: Content
       );
     else if (isPlainHttp(value)) warnings.push(insecureLink(source.file, where, field, value));
   };
-  if (isNode(source.document.contents)) walk(source.document.contents, []);
+  // Every key and text value, in the order they stand in the file (a key before its value).
+  for (const node of source.nodes) {
+    if (node.key && node.keyText !== undefined) check(node.key, node.path.slice(0, -1), node.keyText);
+    if (node.text !== undefined) check(node.at, node.path, node.text);
+  }
 }
 
 const suspect = (text: string) =>

@@ -1,20 +1,11 @@
 import { z, type ZodType } from 'zod';
-import type { PageSummary, SiteDefinition } from '../contract/index.ts';
+import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
-import type { LoadedContent } from '../load/load-content.ts';
-import type { PageSource } from '../load/page-source.ts';
-import { locate, withData, type YamlSource } from '../load/yaml-source.ts';
+import type { ValidatedContent, ValidatedPage } from '../model/pages.ts';
+import type { LoadedContent, PageSource, YamlSource } from '../model/source.ts';
+import { positionOf } from '../source-positions.ts';
 import { closestName, knownFields } from './closest-name.ts';
 import { describeIssue, fieldPath } from './describe-issue.ts';
-
-export interface ValidatedPage extends PageSummary {
-  sourcePage: PageSource;
-}
-
-export interface ValidatedContent {
-  data: Record<string, unknown>;
-  pages: ValidatedPage[];
-}
 
 /** What every page's front matter has, whatever its template. */
 export const basePageSchema = z.object({
@@ -41,16 +32,6 @@ export function strict(schema: ZodType | undefined): ZodType {
 const NO_FIELDS = z.strictObject({});
 const strictSchemas = new WeakMap<ZodType, ZodType>();
 
-/** The site settings the generator itself reads from the `site` collection. */
-export const siteSettingsSchema = z.object({
-  origin: z.url({ protocol: /^https?$/ }),
-  redirects: z
-    .record(z.string().regex(/^\//, 'a route starting with /'), z.string().regex(/^\//, 'a route starting with /'))
-    .default({}),
-});
-
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-
 /**
  * Checks a parsed file against a schema; each problem becomes a ContentError at its line.
  * `alsoKnown` are fields checked elsewhere that may stand at the top level (a page's title and
@@ -71,7 +52,7 @@ export function validateSource<T>(
       const known = [...knownFields(schema, issue.path), ...(issue.path.length === 0 ? alsoKnown : [])];
       for (const key of issue.keys) {
         const path = [...issue.path, key];
-        const { line, column } = locate(source, path, 'key');
+        const { line, column } = positionOf(source, path, 'key');
         const { message, hint } = describeIssue({ ...issue, keys: [key] }, input);
         const suggestion = closestName(key, known);
         const knownList =
@@ -92,7 +73,7 @@ export function validateSource<T>(
       }
       continue;
     }
-    const { line, column } = locate(source, issue.path, 'value');
+    const { line, column } = positionOf(source, issue.path, 'value');
     const { message, hint } = describeIssue(issue, input);
     errors.push(
       new ContentError({
@@ -162,7 +143,7 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
       .sort()
       .join(', ');
   if (!template || template.routes) {
-    const { line, column } = locate(sourcePage.frontMatter, ['template']);
+    const { line, column } = positionOf(sourcePage.frontMatter, ['template']);
     errors.push(
       new ContentError({
         code: 'unknown-template',
@@ -181,7 +162,7 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
   const baseFields = Object.keys(basePageSchema.shape);
   const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !baseFields.includes(key)));
   // Every template's front matter is strict: a template that reads no fields of its own takes none.
-  const extra = validateSource(withData(sourcePage.frontMatter, rest), strict(template.schema), errors, baseFields);
+  const extra = validateSource({ ...sourcePage.frontMatter, data: rest }, strict(template.schema), errors, baseFields);
   if (!base || extra === undefined) return undefined;
   const { title, description, allowHtml } = base;
   return {
@@ -193,5 +174,6 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
     data: { ...(extra as Record<string, unknown>), allowHtml },
     source: sourcePage.file,
     sourcePage,
+    frontMatter: sourcePage.frontMatter,
   };
 }

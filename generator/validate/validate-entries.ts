@@ -7,8 +7,7 @@
 import type { Entry, FolderCollectionDefinition, SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
 import { entryName } from '../load/entry-files.ts';
-import type { LoadedContent } from '../load/load-content.ts';
-import type { PageSource } from '../load/page-source.ts';
+import type { LoadedContent, PageSource } from '../model/source.ts';
 import { strict, validateSource } from './validate-content.ts';
 
 export interface ValidatedEntries {

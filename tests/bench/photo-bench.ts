@@ -7,8 +7,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { build } from '../../generator/build.ts';
-import { photoWork } from '../../generator/render/photos.ts';
+import { build } from '../../generator/build/build.ts';
+import { photoWork } from '../../generator/images/photos.ts';
 import { projectRoot } from '../support/site-build.ts';
 
 const COUNT = 10;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { BackgroundWriter } from '../../generator/write/background-writer.ts';
+import { BackgroundWriter } from '../../generator/publish/background-writer.ts';
 
 const made: string[] = [];
 afterEach(() => Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));

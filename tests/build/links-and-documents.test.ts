@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { formatError, formatWarning } from '../../generator/errors.ts';
-import { writeOutput } from '../../generator/write/write-output.ts';
+import { writeOutput } from '../../generator/publish/write-output.ts';
 import { buildErrors, buildFixture, fixtureSite, text } from '../support/fixture-site.ts';
 import { projectRoot } from '../support/site-build.ts';
 

@@ -6,10 +6,10 @@
  */
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildOptions, BuildResult } from '../../generator/build.ts';
+import type { BuildOptions, BuildResult } from '../../generator/build/build.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EMPTY_PLAN } from '../../generator/dev/change-plan.ts';
+import { EMPTY_PLAN } from '../../generator/build/change-plan.ts';
 import { DevBuilder } from '../../generator/dev/dev-builder.ts';
 import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
@@ -24,9 +24,8 @@ afterAll(removeNewsContent);
 
 let first: BuildResult;
 let contentDir: string;
-/** Later builds reuse the site code and browser bundle of the first: only content and clock differ. */
-const build = (now: string, options: Partial<BuildOptions> = {}) =>
-  buildSite(now, { contentDir, reuse: { site: first.site, client: first.client }, ...options });
+/** Builds the club site with this test's content, at `now`. */
+const build = (now: string, options: Partial<BuildOptions> = {}) => buildSite(now, { contentDir, ...options });
 
 async function problems(posts: Record<string, string>): Promise<string[]> {
   try {

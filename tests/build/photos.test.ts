@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { photoWork } from '../../generator/render/photos.ts';
+import { photoWork } from '../../generator/images/photos.ts';
 import { buildErrors, buildFixture, fixtureSite, text } from '../support/fixture-site.ts';
 
 let dir: string;

@@ -1,32 +1,29 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, type BuildResult } from '../../generator/build.ts';
-import type { PageCache } from '../../generator/load/load-content.ts';
-import { planChanges } from '../../generator/dev/change-plan.ts';
+import { build, type BuildResult } from '../../generator/build/build.ts';
+import { planChanges } from '../../generator/build/change-plan.ts';
+import { BuildSession } from '../../generator/build/session.ts';
 import { DevBuilder } from '../../generator/dev/dev-builder.ts';
 import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
-import { RenderCache } from '../../generator/render/render-cache.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
 
 const now = '2025-12-10T18:00';
 let project: DevProject;
-let cache: RenderCache;
-let parsed: PageCache;
-let last: BuildResult;
+let session: BuildSession;
 
 /**
- * What `clubsite dev` builds: site module, client bundle and pages of the last build reused,
- * the search index (and what shows it) made when read.
+ * What `clubsite dev` builds: a session's update, with the site module, client bundle and pages
+ * of the last build reused, the search index (and what shows it) made when read.
  */
-async function devBuild(): Promise<BuildResult> {
-  last = await build({
-    root: project.root,
-    now,
-    reuse: { site: last?.site, client: last?.client, parsed, rendered: cache },
-    deferSearchIndex: true,
-  });
-  return last;
-}
+const devBuild = (): Promise<BuildResult> => session.update([]);
+const cache = {
+  get rendered() {
+    return session.counts.rendered;
+  },
+  get reused() {
+    return session.counts.reused;
+  },
+};
 
 /** What `clubsite build` writes from the same sources (the deferred files made). */
 async function expectSameAsFullBuild(result: BuildResult): Promise<void> {
@@ -47,8 +44,7 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 
 beforeAll(async () => {
   project = await copyProject();
-  cache = new RenderCache();
-  parsed = new Map();
+  session = new BuildSession({ root: project.root, contentDir: project.contentDir, now, base: '/' });
   await devBuild();
 }, 60_000);
 

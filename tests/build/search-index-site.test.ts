@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build.ts';
+import type { BuildResult } from '../../generator/build/build.ts';
 import { searchDocuments } from '../../generator/index/search-index.ts';
 import { indexedDocuments, partsOf } from '../support/search-index.ts';
 import { buildSite } from '../support/site-build.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { build } from '../../generator/build.ts';
+import { build } from '../../generator/build/build.ts';
 import type { ContentError } from '../../generator/errors.ts';
-import { SNIPPET_LENGTH, snippetLength } from '../../generator/index/search-index.ts';
+import { SNIPPET_LENGTH, snippetLength } from '../../generator/validate/site-settings.ts';
 import { indexedDocuments, searchOver } from '../support/search-index.ts';
 import { projectRoot } from '../support/site-build.ts';
 

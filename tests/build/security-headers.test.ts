@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build.ts';
+import type { BuildResult } from '../../generator/build/build.ts';
 import { headersFor, parseHeaders } from '../../generator/serve/headers-rules.ts';
 import { buildSite } from '../support/site-build.ts';
 

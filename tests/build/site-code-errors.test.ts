@@ -3,7 +3,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { build } from '../../generator/build.ts';
+import { build } from '../../generator/build/build.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
 import { buildErrors, fixtureSite } from '../support/fixture-site.ts';
 

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { build, type BuildOptions, type BuildResult } from '../../generator/build.ts';
+import { build, type BuildOptions, type BuildResult } from '../../generator/build/build.ts';
 import { BuildFailed, type ContentError } from '../../generator/errors.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/fixtures');

@@ -4,9 +4,9 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type BuildResult } from '../../generator/build.ts';
+import { build, type BuildOptions, type BuildResult } from '../../generator/build/build.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
-import { writeOutput } from '../../generator/write/write-output.ts';
+import { writeOutput } from '../../generator/publish/write-output.ts';
 
 /** The clubsite checkout: the nearest folder above this file with clubsite's package.json (also when bundled by bin/run-ts.js). */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { imageSize } from '../../generator/render/image-size.ts';
+import { imageSize } from '../../generator/image-size.ts';
 import { isPlainHttp, unsafeScheme } from '../../generator/validate/link-safety.ts';
 import { projectRoot } from '../support/site-build.ts';
 

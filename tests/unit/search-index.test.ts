@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { slugOf } from '../../generator/urls.ts';
+import { slugOf } from '../../generator/slug.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
@@ -9,16 +9,16 @@ import type { Page } from '../../generator/contract/index.ts';
 import { contentHash } from '../../generator/hash.ts';
 import {
   buildSearchIndex,
-  SNIPPET_LENGTH,
   indexPage,
   SearchIndexBuilder,
   searchDocument,
   searchDocuments,
 } from '../../generator/index/search-index.ts';
 import { BatchPostings, firstCharacters } from '../../generator/index/postings.ts';
+import { SNIPPET_LENGTH } from '../../generator/validate/site-settings.ts';
 import { wordsOf } from '../../generator/index/split-index.ts';
-import type { RenderedPage } from '../../generator/render/render-pages.ts';
-import { textOfHtml } from '../../generator/render/text-of-html.ts';
+import type { RenderedPage } from '../../generator/model/rendered.ts';
+import { textOfHtml } from '../../generator/text-of-html.ts';
 import { FaqList } from '../../site/blocks/faq-list.tsx';
 import { wordsOf as browserWordsOf } from '../../client/shared/search-index-format.ts';
 import { indexedDocuments, manifestOf, partsOf } from '../support/search-index.ts';
@@ -45,12 +45,17 @@ function fixturePage(
   const html = `<!doctype html><html><head><title>${title} – Klubben</title><script>theme()</script></head><body><header><a href="/">Forsiden</a><nav>Meny Forside Kurs</nav></header><main id="innhold">${main}</main><footer>© 2025 Klubben</footer></body></html>`;
   return {
     route,
+    file: `${route.slice(1)}/index.html`,
+    title,
     html,
     page,
     noindex: options.noindex ?? false,
     searchText: options.searchText ?? '',
     sections: [],
     securityPolicy: '',
+    islands: [],
+    assets: [],
+    bytes: html.length,
   };
 }
 

@@ -7,7 +7,7 @@ import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { injectReloadScript, memorySource } from '../../generator/dev/memory-source.ts';
 import { hostAllowed } from '../../generator/serve/host-check.ts';
 import { folderSource, resolveRequest } from '../../generator/serve/static-files.ts';
-import { BUILD_MARKER, BUILD_MARKER_TEXT } from '../../generator/write/build-marker.ts';
+import { BUILD_MARKER, BUILD_MARKER_TEXT } from '../../generator/publish/build-marker.ts';
 
 const files = new Map<string, string | Uint8Array>([
   ['index.html', '<html><head></head><body>Forside</body></html>'],

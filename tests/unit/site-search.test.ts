@@ -5,21 +5,27 @@ import { wordsOf as wordsOfText } from '../../client/shared/search-index-format.
 import { normaliseQuery, parseSearchManifest } from '../../client/browser/search-index.ts';
 import { couldMatch } from '../../client/browser/search-words.ts';
 import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
-import type { RenderedPage } from '../../generator/render/render-pages.ts';
+import type { RenderedPage } from '../../generator/model/rendered.ts';
 import { SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/search-settings.ts';
 import { createSiteSearch } from '../../site/logic/site-search.ts';
 import { searchOver } from '../support/search-index.ts';
 import { syntheticPages } from '../support/synthetic-pages.ts';
 
 function page(route: string, title: string, text: string): RenderedPage {
+  const html = `<main><h1>${title}</h1><p>${text}</p></main>`;
   return {
     route,
-    html: `<main><h1>${title}</h1><p>${text}</p></main>`,
+    file: `${route.slice(1)}/index.html`,
+    title,
+    html,
     page: { title } as RenderedPage['page'],
     noindex: false,
     searchText: '',
     sections: [],
     securityPolicy: '',
+    islands: [],
+    assets: [],
+    bytes: html.length,
   };
 }
 

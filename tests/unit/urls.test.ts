@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { createUrls, normalizeRoute, slugOf } from '../../generator/urls.ts';
+import { slugOf } from '../../generator/slug.ts';
+import { createUrls, normalizeRoute } from '../../generator/urls.ts';
+import { suggestPageName } from '../../generator/load/content-files.ts';
 
 describe('one place for URLs', () => {
   const root = createUrls({ base: '/', origin: 'https://www.ksa.no/' });
@@ -47,5 +49,11 @@ describe('slugOf: headings and questions as anchors', () => {
     expect(slugOf('Må vi ha svømmebriller og badehette?')).toBe('ma-vi-ha-svommebriller-og-badehette');
     expect(slugOf('Lærer, bøker & Årsmøter 2025')).toBe('laerer-boker-arsmoter-2025');
     expect(slugOf('  Dommere  ')).toBe('dommere');
+  });
+
+  test('one slug for anchors, tags and file names: œ, æ, ø, å and ß alike everywhere', () => {
+    expect(slugOf('Œuvre æble øy åpen Straße')).toBe('oeuvre-aeble-oy-apen-strasse');
+    expect(suggestPageName('Œuvre æble øy åpen Straße.md')).toBe('oeuvre-aeble-oy-apen-strasse.md');
+    expect(suggestPageName('Kurs_Høst.md')).toBe('kurs_host.md');
   });
 });

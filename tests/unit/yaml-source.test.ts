@@ -3,7 +3,8 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { locate, parseYaml } from '../../generator/load/yaml-source.ts';
+import { parseYaml } from '../../generator/load/yaml-source.ts';
+import { positionOf } from '../../generator/source-positions.ts';
 
 const CONTENT = path.resolve(import.meta.dirname, '../../content');
 
@@ -89,7 +90,7 @@ describe('YAML as the build reads it', () => {
   test('a field of plain front matter is still found at its line and column', () => {
     const source = parseYaml('side.md', '\ntitle: Svømmeskolen\ndescription: Kurs for barn\n');
     expect(source.data).toEqual({ title: 'Svømmeskolen', description: 'Kurs for barn' });
-    expect(locate(source, ['description'])).toEqual({ line: 3, column: 14 });
-    expect(locate(source, ['title'], 'key')).toEqual({ line: 2, column: 1 });
+    expect(positionOf(source, ['description'])).toEqual({ line: 3, column: 14 });
+    expect(positionOf(source, ['title'], 'key')).toEqual({ line: 2, column: 1 });
   });
 });

@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { contentHash } from '../hash.ts';
+import type { Photo as ModelPhoto, PhotoVariant as ModelVariant, PhotoResult } from '../model/photos.ts';
 import { PhotoCache } from './photo-cache.ts';
 
 export const PHOTO_EXTENSIONS = /\.(jpe?g|png|webp)$/i;
@@ -21,21 +22,10 @@ export interface PhotoOptions {
   sizes: string;
 }
 
-export interface PhotoVariant {
-  width: number;
-  format: 'avif' | 'webp' | 'jpeg' | 'png';
-  output: string;
-  bytes: Uint8Array;
-}
-
-export interface Photo {
-  width: number;
-  height: number;
-  fallback: 'jpeg' | 'png' | 'webp';
-  variants: PhotoVariant[];
-}
-
-export type PhotoResult = { ok: true; photo: Photo } | { ok: false; reason: string };
+/** A photo's variants as made, with their bytes. */
+export type PhotoVariant = ModelVariant & { bytes: Uint8Array };
+export type Photo = ModelPhoto<PhotoVariant>;
+export type { PhotoResult };
 
 /** sharp calls of this process, for tests and the build summary (the second build makes none). */
 export const photoWork = { sharpCalls: 0 };

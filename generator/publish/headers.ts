@@ -6,20 +6,37 @@
  * of every rule that matches a path, and two policies joined are both enforced, so a
  * catch-all CSP would take a widget's hosts away from the one page that needs them.
  */
-import type { RenderedPage } from '../render/render-pages.ts';
-import type { PageOutput } from './gather-output.ts';
+import type { PageConsumerMaker } from '../model/pipeline.ts';
 import { headerPolicy } from '../render/security-policy.ts';
 import type { Urls } from '../urls.ts';
 
-export function headersFile(pages: PageOutput[], notFound: RenderedPage | undefined, urls: Urls): string {
+interface PagePolicy {
+  route: string;
+  file: string;
+  securityPolicy: string;
+}
+
+export const headers: PageConsumerMaker = ({ urls }) => {
+  const pages: PagePolicy[] = [];
+  return {
+    take(batch) {
+      for (const { route, file, securityPolicy } of batch.pages) pages.push({ route, file, securityPolicy });
+    },
+    files: () => [['_headers', headersFile(pages, urls)]],
+  };
+};
+
+/** Pages at their route's address by route, then pages with a file of their own (404.html) as they came. */
+export function headersFile(pages: readonly PagePolicy[], urls: Urls): string {
   const rules: Array<[path: string, headers: string[]]> = [
     [`${urls.base}*`, ['X-Content-Type-Options: nosniff', 'Referrer-Policy: strict-origin-when-cross-origin']],
     [`${urls.base}assets/*`, ['Cache-Control: public, max-age=31536000, immutable']],
   ];
-  for (const page of [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))) {
+  const atRoute = pages.filter((page) => page.file === urls.fileOf(page.route));
+  const own = pages.filter((page) => page.file !== urls.fileOf(page.route));
+  for (const page of atRoute.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0)))
     rules.push([urls.href(page.route), [`Content-Security-Policy: ${headerPolicy(page.securityPolicy)}`]]);
-  }
-  if (notFound)
-    rules.push([`${urls.base}404.html`, [`Content-Security-Policy: ${headerPolicy(notFound.securityPolicy)}`]]);
+  for (const page of own)
+    rules.push([`${urls.base}${page.file}`, [`Content-Security-Policy: ${headerPolicy(page.securityPolicy)}`]]);
   return `${rules.map(([path, headers]) => [path, ...headers.map((header) => `  ${header}`)].join('\n')).join('\n')}\n`;
 }

@@ -1,0 +1,57 @@
+/**
+ * A build, one stage a line: the site's code, the content up to the render context (prepare),
+ * the pages rendered and consumed as a stream (first pass), the search index, the pages that
+ * show it (second pass) and the 404 page, then the rest of the output. How pages are rendered
+ * and where the output goes are the caller's choice (BuildOptions.renderer, .publisher).
+ * Throws BuildFailed with every content problem found.
+ */
+import { loadSite } from '../bundle/load-site.ts';
+import { indexLink, publishIndex } from '../index/publish-index.ts';
+import { SearchIndexBuilder } from '../index/search-index.ts';
+import { countPageFiles } from '../load/load-content.ts';
+import { MemoryPublisher } from '../publish/memory-publisher.ts';
+import { notFoundPage } from '../render/not-found.ts';
+import { type BuildOptions, BuildRun } from './build-run.ts';
+import { type BuildResult, buildResult } from './build-result.ts';
+import { consumersOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
+import { PageStream } from './page-stream.ts';
+import { fail, prepare } from './prepare.ts';
+import { WorkerRenderer } from './worker-renderer.ts';
+
+export type { BuildOptions, BuildResult };
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const run = new BuildRun(options);
+  const renderer = options.renderer ?? new WorkerRenderer(options.workers);
+  const publisher = options.publisher ?? new MemoryPublisher();
+  try {
+    const site = await run.stage('site', () => loadSite(run.root, options.siteEntry ?? 'templates/index').catch(fail));
+    renderer.start(site, () => countPageFiles(run.contentDir, site.site));
+    const built = await prepare(run, site);
+    const { first, second } = passesOf(site.site, built.routed.pages);
+    const used = usedAssetsOf(built);
+    const progress = (done: number, total: number) => options.onProgress?.('render', done, total);
+    const stream = new PageStream(publisher, run.problems, [...consumersOf(built, options.consumers), used], progress);
+    const search = new SearchIndexBuilder();
+    const firstPass = { context: built.context, pages: first, indexed: true };
+    await run.stage('render', () =>
+      stream.take(renderer.render(firstPass, publisher), { also: search, counted: first.length }),
+    );
+    const index = await run.stage('index', () => publishIndex(search, publisher));
+    const shown = { ...built.context, searchIndex: indexLink(index, built.routed.urls.base) };
+    const secondPass = { context: shown, pages: second, indexed: false };
+    await run.stage('render late', () => stream.take(renderer.render(secondPass, publisher)));
+    const notFound = { context: built.context, pages: [notFoundPage(site.site)], indexed: false };
+    await stream.take(renderer.render(notFound, publisher));
+    run.problems.stop();
+    await run.stage('gather', async () => {
+      for (const [file, data] of otherFilesOf(built)) publisher.write(file, data);
+      await stream.finish();
+    });
+    run.problems.warnings.push(...used.unused());
+    const pages = first.length + second.length;
+    return buildResult(run, { ...built, pages, output: publisher, index: () => index });
+  } finally {
+    await renderer.close();
+  }
+}

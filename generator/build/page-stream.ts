@@ -1,0 +1,71 @@
+/**
+ * What the build does with each batch of rendered pages, whichever renderer made it: the
+ * pages go to the publisher, their problems to the build's, and the batch to everything made
+ * from every page (the search index, _headers, the sitemap, the used content files).
+ */
+import { ContentError, type Problems } from '../errors.ts';
+import type { PageConsumer, Publisher } from '../model/pipeline.ts';
+import type { PageRecord, RenderedBatch } from '../model/rendered.ts';
+
+export class PageStream {
+  /** What is kept of every page taken, in the order taken. */
+  readonly records: PageRecord[] = [];
+
+  constructor(
+    private readonly publisher: Publisher,
+    private readonly problems: Problems,
+    private readonly consumers: readonly PageConsumer[],
+    private readonly progress?: (done: number, total: number) => void,
+  ) {}
+
+  /**
+   * Takes every batch of a pass; `also` (the search index) takes them too. With `counted`, the
+   * pass's pages are counted out on the progress line (the first pass: most of a build's time).
+   */
+  async take(
+    batches: AsyncIterable<RenderedBatch>,
+    options: { also?: Pick<PageConsumer, 'take'>; counted?: number } = {},
+  ): Promise<void> {
+    const { also, counted } = options;
+    let done = 0;
+    for await (const batch of batches) {
+      for (const problem of batch.problems) this.problems.errors.push(new ContentError(problem));
+      for (const warning of batch.warnings) this.problems.warnings.push(new ContentError(warning));
+      for (const page of batch.pages) {
+        this.publisher.page(page);
+        this.records.push(recordOf(page));
+        done += 1;
+        if (counted !== undefined) this.progress?.(done, counted);
+      }
+      also?.take(batch);
+      for (const consumer of this.consumers) consumer.take(batch);
+    }
+  }
+
+  /** Writes every consumer's files. */
+  async finish(): Promise<void> {
+    for (const consumer of this.consumers) {
+      for (const [file, data] of consumer.files()) {
+        this.publisher.write(file, data);
+        // Thousands of search index parts at 10,000 pages: not all of them waiting in memory at once.
+        await this.publisher.ready();
+      }
+    }
+  }
+}
+
+/** What the build keeps of a page: not its HTML. */
+export function recordOf(page: PageRecord): PageRecord {
+  const { route, file, title, noindex, lastmod, securityPolicy, islands, assets, bytes } = page;
+  return {
+    route,
+    file,
+    title,
+    noindex,
+    ...(lastmod === undefined ? {} : { lastmod }),
+    securityPolicy,
+    islands,
+    assets,
+    bytes,
+  };
+}

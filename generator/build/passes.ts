@@ -1,0 +1,41 @@
+/** How a build's pages are rendered in order, and what consumes them. */
+import type { SiteDefinition } from '../contract/index.ts';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { OutputFile, PageConsumer, PageConsumerMaker } from '../model/pipeline.ts';
+import { PAGE_CONSUMERS } from '../publish/consumers.ts';
+import { otherFiles } from '../publish/other-files.ts';
+import { UsedAssets } from '../publish/used-assets.ts';
+import type { Prepared } from './prepare.ts';
+
+/**
+ * The first pass: every page but those that show the search index, by route (the order of the
+ * index's documents). The second: the pages whose template declares `usesSearchIndex`,
+ * rendered once the index is made.
+ */
+export function passesOf(
+  site: SiteDefinition,
+  pages: readonly ValidatedPage[],
+): { first: ValidatedPage[]; second: ValidatedPage[] } {
+  const late = (page: ValidatedPage) => site.templates[page.template]?.usesSearchIndex === true;
+  const first = pages
+    .filter((page) => !late(page))
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  return { first, second: pages.filter(late) };
+}
+
+/** The tool's consumers of the rendered pages (publish/consumers.ts) and the caller's. */
+export function consumersOf(built: Prepared, extra: readonly PageConsumerMaker[] = []): PageConsumer[] {
+  const setup = { urls: built.routed.urls };
+  return [...PAGE_CONSUMERS, ...extra].map((make) => make(setup));
+}
+
+/** The record of the content files pages use, to publish them. */
+export function usedAssetsOf(built: Prepared): UsedAssets {
+  return new UsedAssets({ files: built.loaded.assets, outputs: built.context.assets, photos: built.photos });
+}
+
+/** The files that are neither pages nor made from them: redirects, robots.txt, the site's own files, the browser code. */
+export function otherFilesOf(built: Prepared): OutputFile[] {
+  const { routed, client, site } = built;
+  return otherFiles({ routes: routed.table, urls: routed.urls, lang: site.site.lang, siteFiles: routed.files, client });
+}

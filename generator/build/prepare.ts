@@ -1,0 +1,85 @@
+/**
+ * The build up to its render context: load → validate → route, with the browser code bundled
+ * meanwhile and the photos processed after. `build()` and a dev session both start here; a dev
+ * session hands in what it kept of its last build (`Reuse`).
+ */
+import { bundleClient } from '../bundle/bundle-client.ts';
+import { BuildFailed, ContentError } from '../errors.ts';
+import { photosOf } from '../images/images.ts';
+import { photoCacheDir } from '../images/photo-cache.ts';
+import type { PhotoResult } from '../images/photos.ts';
+import { loadContent, type PageCache } from '../load/load-content.ts';
+import type { RenderContext } from '../model/render-context.ts';
+import type { ClientBundle, LoadedSite } from '../model/site.ts';
+import type { LoadedContent } from '../model/source.ts';
+import { makeRenderContext } from '../render/render-context.ts';
+import { type Routed, route } from '../route/route.ts';
+import { type Validated, validate } from '../validate/validate.ts';
+import type { ValidatedPages } from '../validate/validate-content.ts';
+import type { BuildRun } from './build-run.ts';
+
+export interface Prepared {
+  site: LoadedSite;
+  now: Date;
+  loaded: LoadedContent;
+  validated: Validated;
+  routed: Routed;
+  client: ClientBundle;
+  photos: Map<string, PhotoResult> | undefined;
+  context: RenderContext;
+}
+
+/** What a dev session kept of its last build. */
+export interface Reuse {
+  client?: ClientBundle;
+  parsed?: PageCache;
+  /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
+  unchanged?: (absolute: string) => boolean;
+  validated?: ValidatedPages;
+}
+
+/** A content problem found outside a stage's list of problems (a site's code that does not bundle): the build's end. */
+export const fail = (error: unknown): never => {
+  if (error instanceof ContentError) throw new BuildFailed([error]);
+  throw error;
+};
+
+export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}): Promise<Prepared> {
+  const { options, problems } = run;
+  // esbuild bundles the browser code while this thread reads the content.
+  const bundling = reuse.client
+    ? Promise.resolve(reuse.client)
+    : bundleClient(run.root, site.site, { minify: options.minify ?? true });
+  // A content problem may end the build first: its failure is then nobody's to hear.
+  bundling.catch(() => undefined);
+  const now = run.now(site);
+  const paths = { root: run.root, contentDir: run.contentDir };
+  const loaded = await run.stage('load', () =>
+    loadContent(paths, site.site, problems.errors, reuse.parsed, reuse.unchanged),
+  );
+  const drafts = options.drafts === true;
+  const validating = { now, drafts, siteFile: run.siteFile(site), validated: reuse.validated };
+  const validated = await run.stage('validate', () => validate(loaded, site.site, validating, problems));
+  problems.stop();
+  const routing = { now, base: options.base ?? '/', origin: options.origin };
+  const routed = await run.stage('route', () => route(site.site, validated, loaded, routing, problems.errors));
+  problems.stop();
+  const client = await run.stage('bundle', () => bundling.catch(fail));
+  const cacheDir = photoCacheDir(run.root, options.imageCache);
+  const photos = site.site.photos
+    ? await run.stage('images', () => photosOf(site.site, loaded.assets, cacheDir, options.onProgress))
+    : undefined;
+  const context = makeRenderContext({
+    site: site.site,
+    now,
+    urls: routed.urls,
+    snippet: validated.snippet,
+    loaded,
+    data: validated.content.data,
+    pages: routed.pages,
+    routes: routed.table,
+    client,
+    photos,
+  });
+  return { site, now, loaded, validated, routed, client, photos, context };
+}

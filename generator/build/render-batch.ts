@@ -1,0 +1,50 @@
+/**
+ * Renders a batch of pages on the thread it runs on (this one, or a render worker: the same
+ * code), and counts their search documents where they were rendered. What comes back is plain
+ * data: the pages, their postings and their problems as details (ErrorDetails), which cross
+ * between threads as they are.
+ */
+import type { SiteDefinition } from '../contract/index.ts';
+import { type ContentError, errorDetails } from '../errors.ts';
+import type { BatchPostings } from '../index/postings.ts';
+import { countedDocuments, indexPage } from '../index/search-index.ts';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { RenderContext } from '../model/render-context.ts';
+import type { RenderedBatch, RenderedPage } from '../model/rendered.ts';
+import { environmentOf } from '../render/render-environment.ts';
+import { renderPage } from '../render/render-page.ts';
+
+/**
+ * How a batch's search documents are counted: into a thread's postings, sent a batch at a
+ * time (a build), or with each page (a build that keeps pages: their words are not counted
+ * again when the page is reused).
+ */
+export type Counting = { postings: BatchPostings; thread: number } | 'each-page' | undefined;
+
+export function renderBatch(
+  site: SiteDefinition,
+  context: RenderContext,
+  pages: readonly ValidatedPage[],
+  counting: Counting,
+): RenderedBatch {
+  const environment = environmentOf(site, context);
+  const { href } = environment.urls;
+  const errors: ContentError[] = [];
+  const warnings: ContentError[] = [];
+  const rendered: RenderedPage[] = [];
+  for (const page of pages) {
+    const done = renderPage(environment, page, errors, warnings);
+    if (!done) continue;
+    if (counting === 'each-page') done.documents = countedDocuments(done, href, context.snippet);
+    else if (counting) indexPage(counting.postings, done, href, context.snippet);
+    rendered.push(done);
+  }
+  return {
+    pages: rendered,
+    ...(counting && counting !== 'each-page'
+      ? { postings: { packed: counting.postings.take(), thread: counting.thread } }
+      : {}),
+    problems: errors.map(errorDetails),
+    warnings: warnings.map(errorDetails),
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * A build session, kept by `clubsite dev`: each `update(changedFiles)` builds the site again
+ * with what the last build made, as little work as the change needs. The site module and the
+ * client bundle are reused unless a change touched them; a file whose stamp is as it was is not
+ * read again; a page whose text is the same is not validated again; a page whose inputs are the
+ * same is not rendered again (caching-renderer.ts). The search index, the pages that show it,
+ * _headers and sitemap.xml are made when first read, not on every save (index/deferred-search.ts).
+ * The output is byte for byte what `build` writes.
+ */
+import path from 'node:path';
+import { setImmediate as yieldToRequests, setTimeout as sleep } from 'node:timers/promises';
+import { loadSite } from '../bundle/load-site.ts';
+import { BuildFailed, ContentError } from '../errors.ts';
+import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from '../index/deferred-search.ts';
+import { indexLink } from '../index/publish-index.ts';
+import type { SearchIndexFile } from '../index/search-index.ts';
+import { type PageCache, stampOf } from '../load/load-content.ts';
+import type { RenderedPage } from '../model/rendered.ts';
+import { MemoryPublisher } from '../publish/memory-publisher.ts';
+import { notFoundPage } from '../render/not-found.ts';
+import type { ValidatedPages } from '../validate/validate-content.ts';
+import { BuildRun } from './build-run.ts';
+import { type BuildResult, buildResult } from './build-result.ts';
+import { CachingRenderer } from './caching-renderer.ts';
+import { type ChangePlan, EMPTY_PLAN, mergePlans, planChanges } from './change-plan.ts';
+import { PageStream } from './page-stream.ts';
+import { consumersOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
+import { fail, type Prepared, prepare } from './prepare.ts';
+import { renderBatch } from './render-batch.ts';
+
+export interface SessionOptions {
+  root: string;
+  contentDir: string;
+  siteEntry?: string;
+  /** --now; without it, the clock at each update, to the minute. */
+  now?: string;
+  base: string;
+  origin?: string;
+}
+
+export class BuildSession {
+  /** The last good build. */
+  last: BuildResult | undefined;
+  /** What failed builds still owe: a template that failed to bundle is bundled again next time. */
+  #owed: ChangePlan = { ...EMPTY_PLAN, site: true, client: true };
+  readonly #parsed: PageCache = new Map();
+  readonly #validated: ValidatedPages = new WeakMap();
+  readonly #renderer = new CachingRenderer();
+  /**
+   * Set once the watcher watches: from then on a file it has not reported is not looked at
+   * (stat) on each update, 10,000 of them at 10,000 pages; changedOnDisk checks them after.
+   */
+  #watching = false;
+
+  constructor(private readonly options: SessionOptions) {}
+
+  /** Pages the last update rendered, and those it took from an earlier build as they were. */
+  get counts(): { rendered: number; reused: number } {
+    return { ...this.#renderer.counts };
+  }
+
+  /** Builds again for the files changed since the last update (paths relative to the root, or absolute). Throws as build() does. */
+  async update(changed: readonly string[]): Promise<BuildResult> {
+    const last = this.last;
+    const known = { siteInputs: new Set(last?.site.inputs), clientInputs: new Set(last?.client.inputs) };
+    const plan = mergePlans(
+      this.#owed,
+      planChanges(changed, { ...this.options, ...known, devClientInputs: new Set() }),
+    );
+    try {
+      this.last = await this.#build(plan).catch(async (error: unknown) => {
+        // A file that vanished or changed kind between listing and reading: an editor mid-save.
+        if (!isSaveRace(error)) throw error;
+        await sleep(40);
+        return this.#build(plan);
+      });
+    } catch (error) {
+      this.#owed = plan;
+      throw error;
+    }
+    this.#owed = EMPTY_PLAN;
+    return this.last;
+  }
+
+  /** The watcher is watching the content: a file it did not report is as it was read. */
+  trustWatcher(): void {
+    this.#watching = true;
+  }
+
+  /** Files read earlier that are not as they were read (a change the watcher missed), a few hundred at a time. */
+  async changedOnDisk(): Promise<string[]> {
+    const changed: string[] = [];
+    let checked = 0;
+    for (const [file, entry] of [...this.#parsed]) {
+      if (entry.stamp === undefined) continue;
+      if (stampOf(file) !== entry.stamp) changed.push(file);
+      checked += 1;
+      if (checked % 500 === 0) await yieldToRequests();
+    }
+    return changed;
+  }
+
+  async #build(plan: ChangePlan): Promise<BuildResult> {
+    const { root, siteEntry } = this.options;
+    // Drafts and posts dated later are shown while editing, marked as such.
+    const run = new BuildRun({ ...this.options, now: this.#now(), drafts: true });
+    const last = this.last;
+    const site =
+      last && !plan.site
+        ? last.site
+        : await run.stage('site', () => loadSite(root, siteEntry ?? 'templates/index').catch(fail));
+    this.#renderer.start(site);
+    this.#renderer.counts = { reused: 0, rendered: 0 };
+    const reported = new Set(plan.files.map((file) => path.resolve(root, file)));
+    const built = await prepare(run, site, {
+      client: last && !plan.client ? last.client : undefined,
+      parsed: this.#parsed,
+      unchanged: this.#watching ? (file) => !reported.has(file) : undefined,
+      validated: this.#validated,
+    });
+    return this.#render(run, built);
+  }
+
+  /** The pages, with the search index and what lists every page left to be made when read. */
+  async #render(run: BuildRun, built: Prepared): Promise<BuildResult> {
+    const { first, second } = passesOf(built.site.site, built.routed.pages);
+    const used = usedAssetsOf(built);
+    const publisher = new MemoryPublisher();
+    const stream = new PageStream(publisher, run.problems, [used]);
+    const search = new DeferredSearch();
+    this.#renderer.keep(new Set(built.routed.pages.map((page) => page.source)));
+    const firstPass = { context: built.context, pages: first, indexed: true };
+    await run.stage('render', () => stream.take(this.#renderer.render(firstPass, publisher), { also: search }));
+    // Rendered with a stand-in, so that their problems are told at once; made again with the real index when read.
+    const standIn = { ...built.context, searchIndex: indexLink(search.standIn(), built.routed.urls.base) };
+    const secondPass = { context: standIn, pages: second, indexed: false };
+    await run.stage('render late', () => stream.take(this.#renderer.render(secondPass, publisher)));
+    const notFound = { context: built.context, pages: [notFoundPage(built.site.site)], indexed: false };
+    await stream.take(this.#renderer.render(notFound, publisher));
+    run.problems.stop();
+    for (const [file, data] of otherFilesOf(built)) publisher.write(file, data);
+    await stream.finish();
+    // Stand-ins until the index is made (FILES_OF_ALL_PAGES): what lists every page lists none yet.
+    for (const consumer of consumersOf(built)) for (const [file, data] of consumer.files()) publisher.write(file, data);
+    run.problems.warnings.push(...used.unused());
+    const late = new Set(second.map((page) => built.routed.urls.fileOf(page.route)));
+    const lateHtml = second.map((page) => publisher.output.get(built.routed.urls.fileOf(page.route))).join('\n');
+    search.finish(new Set([...late, ...FILES_OF_ALL_PAGES]), lateHtml, stream.records, (index) =>
+      this.#completed(built, stream.records, index),
+    );
+    const pages = first.length + second.length;
+    const index = () => search.index();
+    return buildResult(run, {
+      ...built,
+      pages,
+      output: publisher,
+      index,
+      documents: search.documents,
+      deferred: search,
+    });
+  }
+
+  /** The real index's files, the pages that show it, and the files that list every page. */
+  #completed(built: Prepared, records: PageStream['records'], index: SearchIndexFile): MadeFiles {
+    const { site, context, routed } = built;
+    const { second } = passesOf(site.site, routed.pages);
+    const shown = { ...context, searchIndex: indexLink(index, routed.urls.base) };
+    const made = renderBatch(site.site, shown, second, undefined);
+    if (made.problems.length > 0) throw new BuildFailed(made.problems.map((problem) => new ContentError(problem)));
+    const out = new Map<string, string | Uint8Array>(index.files);
+    const renderedLate = new Map((made.pages as RenderedPage[]).map((page) => [page.route, page]));
+    for (const page of renderedLate.values()) out.set(page.file, page.html);
+    const all = records.map((record) => renderedLate.get(record.route) ?? record);
+    for (const consumer of consumersOf(built)) {
+      consumer.take({ pages: all, problems: [], warnings: [] });
+      for (const [file, data] of consumer.files()) out.set(file, data);
+    }
+    return out;
+  }
+
+  /**
+   * --now, else CLUBSITE_NOW, else the clock at this rebuild to the minute: pages rendered in
+   * the same minute are reused, and a page that shows the time is at most a minute behind.
+   */
+  #now(): string | Date | undefined {
+    if (this.options.now !== undefined || process.env.CLUBSITE_NOW) return this.options.now;
+    return new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  }
+}
+
+/** A file that vanished or changed kind between listing and reading: an editor mid-save. */
+function isSaveRace(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (
+    !(error instanceof BuildFailed) && ['ENOENT', 'EISDIR', 'ENOTDIR', 'EBUSY', 'EPERM', 'EACCES'].includes(code ?? '')
+  );
+}

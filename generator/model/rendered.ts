@@ -1,0 +1,47 @@
+/** What rendering gives: each page's HTML and what it used, as the stream the rest of the build consumes. */
+import type { Page, SearchSection } from '../contract/index.ts';
+import type { ErrorDetails } from '../errors.ts';
+import type { CountedDocument, PackedPostings } from './search.ts';
+
+/** What the build keeps of a page once its HTML is written: what the site's other files are made of. */
+export interface PageRecord {
+  route: string;
+  /** Its file in the output ('kurs/index.html', '404.html'). */
+  file: string;
+  title: string;
+  noindex: boolean;
+  /** When the page last changed, for the sitemap. */
+  lastmod?: string;
+  /** Its Content-Security-Policy (as in its <meta http-equiv>), for _headers. */
+  securityPolicy: string;
+  /** The islands it renders, each once, in order. */
+  islands: string[];
+  /** The files under the content folder it publishes: `file:<path>`, or `photo:<path>` for a processed photo's variants. */
+  assets: string[];
+  /** Its HTML's size in bytes. */
+  bytes: number;
+}
+
+/** A page as rendered, whole. */
+export interface RenderedPage extends PageRecord {
+  html: string;
+  page: Page;
+  /** Text a visitor can find on the page that the HTML does not show, for the search index. */
+  searchText: string;
+  /** The page's parts with their own anchors (Markdown `##` sections, then the template's), for the search index. */
+  sections: SearchSection[];
+  /** Its search documents counted, when they travel with the page (a build that keeps pages: dev). */
+  documents?: CountedDocument[];
+}
+
+/** A run of pages rendered by one thread, in page order, with their search postings and problems. */
+export interface RenderedBatch {
+  /** Whole, or only their records when the thread that rendered them wrote them. */
+  pages: Array<RenderedPage | PageRecord>;
+  /** The pages' search documents, counted where they were rendered, and the number of the thread that counted them. */
+  postings?: { packed: PackedPostings; thread: number };
+  problems: ErrorDetails[];
+  warnings: ErrorDetails[];
+}
+
+export const isWhole = (page: RenderedPage | PageRecord): page is RenderedPage => 'html' in page;

@@ -1,0 +1,30 @@
+/** A page's search documents as they travel from the thread that rendered it to the index. */
+
+/** A document as the index keeps it: its words counted, and only the start of its text. */
+export interface CountedDocument {
+  title: string;
+  url: string;
+  /** The first characters of its text (the snippet a hit shows). */
+  start: string;
+  /** Its distinct words, separated by spaces (a word holds letters and digits only). */
+  words: string;
+  /** For each word, in the same order: `times × 4 + 2 (in the title) + 1 (in the text)`. */
+  codes: number[];
+}
+
+/**
+ * A batch of documents counted by one thread (index/postings.ts BatchPostings), packed to cross
+ * to the main thread, which appends the batches in page order. A thread numbers its words once
+ * for all its batches: a batch carries only the words new in it, and each document's words as
+ * those numbers.
+ */
+export interface PackedPostings {
+  /** The batch's documents, in order: title, URL and the start of the text. */
+  documents: Array<{ title: string; url: string; content: string }>;
+  /** The words the thread met first in this batch, separated by spaces: they take its next numbers. */
+  words: string;
+  /** Where each document's pairs end in `pairs`. */
+  ends: Uint32Array<ArrayBuffer>;
+  /** Each document's distinct words: pairs of the word's number (the thread's) and its code. */
+  pairs: Int32Array<ArrayBuffer>;
+}

@@ -1,0 +1,42 @@
+/** The site's code as the generator runs it, and the browser code bundled for its visitors. */
+import type { SiteDefinition } from '../contract/index.ts';
+
+export interface SiteBundle {
+  code: string;
+  /** The file it was bundled from (absolute), for stack traces. */
+  filename: string;
+  /** The packages the bundle asks the generator for. */
+  packages: string[];
+}
+
+export interface LoadedSite {
+  site: SiteDefinition;
+  /** Source files the site module is made of (absolute), for the dev server's watcher. */
+  inputs: string[];
+  /** The bundle and what it needs to run again elsewhere (a render worker). */
+  bundle: SiteBundle;
+}
+
+/** What every page loads of the browser code: public paths relative to the base. */
+export interface ClientAssets {
+  styles: string[];
+  /** Scripts every page loads. */
+  scripts: string[];
+  /** The island runtime: loaded only by pages that have an island. */
+  islandRuntime: string | undefined;
+  /**
+   * Per island: every chunk it needs to hydrate (its own, React, and what they import). A page
+   * whose island hydrates at load preloads them, so they download while the HTML is read
+   * instead of one import after another once the runtime starts.
+   */
+  islandPreloads: Record<string, string[]>;
+  /** Minified head scripts, inlined as they are. */
+  headScripts: string[];
+}
+
+export interface ClientBundle extends ClientAssets {
+  /** Output files under assets/, path → bytes. */
+  files: Map<string, Uint8Array>;
+  /** Source files the bundle is made of (absolute), for the watcher. */
+  inputs: string[];
+}

@@ -1,0 +1,61 @@
+/**
+ * The output kept in memory (dev, tests): every file by its path, and every page as rendered.
+ * Nothing is written to disk. Made with `keep: false` (`check`), it keeps nothing and only
+ * counts the output's size.
+ */
+import type { Publisher } from '../model/pipeline.ts';
+import { isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
+import { count, type OutputSizes, sizesOf } from './output-sizes.ts';
+
+export class MemoryPublisher implements Publisher {
+  readonly output = new Map<string, string | Uint8Array>();
+  /** The rendered pages, unless made to let them go (`check`). */
+  readonly pages: RenderedPage[] = [];
+
+  readonly #keep: boolean;
+  /** What was let go, counted (keep: false). */
+  readonly #counted = { html: 0, js: 0, css: 0 };
+
+  constructor(options: { keep?: boolean } = {}) {
+    this.#keep = options.keep ?? true;
+  }
+
+  page(page: RenderedPage | PageRecord): void {
+    if (!this.#keep) this.#counted.html += page.bytes;
+    else if (isWhole(page)) {
+      this.output.set(page.file, page.html);
+      this.pages.push(page);
+    }
+  }
+
+  write(file: string, data: string | Uint8Array): void {
+    if (this.#keep) this.output.set(file, data);
+    else count(this.#counted, file, data);
+  }
+
+  move(from: string, to: string): void {
+    for (const [file, data] of [...this.output]) {
+      if (!file.startsWith(`${from}/`)) continue;
+      this.output.delete(file);
+      this.output.set(`${to}/${file.slice(from.length + 1)}`, data);
+    }
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  fail(error: unknown): void {
+    throw error;
+  }
+
+  /** The files by path, sorted. */
+  files(): Map<string, string | Uint8Array> {
+    return new Map([...this.output].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+
+  /** Measured when asked for: the dev server, rebuilding on every save, never asks. */
+  sizes(): OutputSizes {
+    return this.#keep ? sizesOf(this.output) : this.#counted;
+  }
+}

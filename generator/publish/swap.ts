@@ -1,0 +1,86 @@
+/**
+ * The swap that ends a build: under the folder's lock (builds into one folder take turns), what
+ * killed builds left beside it is cleaned away, the folder is checked again (it may have
+ * changed while the site was built), and the fresh folder takes its place.
+ */
+import { readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { acquireLock, processAlive } from './build-lock.ts';
+import { type OutFolderOptions, resolveOutFolder } from './out-folder.ts';
+import { swaps, writing } from './writing-folders.ts';
+
+/** The folder's name in the names of its lock and temporary folders, short enough to leave room. */
+export const short = (name: string) => name.slice(0, 40);
+
+export interface Swap {
+  /** The fresh folder the build wrote. */
+  fresh: string;
+  outDir: string;
+  options: OutFolderOptions;
+  /** The folder the build resolved `outDir` to as it started. */
+  first: string;
+  /** This build's pid and id, in the names of its folders. */
+  stamp: string;
+}
+
+export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Promise<void> {
+  const parent = path.dirname(first);
+  const name = path.basename(first);
+  const lock = await acquireLock(path.join(parent, `.${short(name)}.clubsite-lock`), options.shown ?? outDir);
+  const old = path.join(parent, `.${short(name)}.clubsite-old-${stamp}`);
+  try {
+    await removeLeftovers(parent, name, first);
+    // Checked again under the lock: the folder may have changed while the site was built.
+    const { target, state } = await resolveOutFolder(outDir, options);
+    swaps.underWay += 1;
+    try {
+      if (state !== 'missing') await rename(target, old);
+      try {
+        await rename(fresh, target);
+      } catch (error) {
+        if (state !== 'missing') await rename(old, target).catch(() => undefined);
+        throw error;
+      }
+      writing.delete(fresh);
+    } finally {
+      swaps.underWay -= 1;
+    }
+    // The new site is in place; what could not be removed now, the next build removes.
+    if (state !== 'missing') await rm(old, { recursive: true, force: true }).catch(() => undefined);
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * What builds killed mid-way left beside the folder: `.<name>.clubsite-new-<pid>-<id>` (a
+ * half-written site), `.<name>.clubsite-old-<pid>-<id>` (the site before), lock files moved
+ * aside, and the `.<name>.new-<pid>-<time>` folders of earlier versions. Only those whose
+ * process is gone are removed; called under the folder's lock.
+ */
+async function removeLeftovers(parent: string, name: string, target: string): Promise<void> {
+  let restored = await readdir(target).then(
+    () => true,
+    () => false,
+  );
+  const ours = /^\.(.+)\.clubsite-(?:new|old|lock)-(\d+)-[0-9a-f]+$/;
+  const legacy = /^\.(.+)\.(?:new|old)-(\d+)-\d{13}$/;
+  for (const entry of await readdir(parent)) {
+    const match = ours.exec(entry);
+    const before = match ? undefined : legacy.exec(entry);
+    if (match?.[1] !== short(name) && before?.[1] !== name) continue;
+    // A leftover naming this process is a dead one's whose pid was reused, unless this process is writing it.
+    const pid = Number((match ?? before)?.[2]);
+    if (writing.has(path.join(parent, entry))) continue;
+    if (pid !== process.pid && processAlive(pid)) continue;
+    // Killed between its two renames: the site before is put back rather than lost.
+    if (!restored && entry.includes('.clubsite-old-')) {
+      restored = await rename(path.join(parent, entry), target).then(
+        () => true,
+        () => false,
+      );
+      if (restored) continue;
+    }
+    await rm(path.join(parent, entry), { recursive: true, force: true });
+  }
+}

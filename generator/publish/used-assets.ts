@@ -1,0 +1,57 @@
+/**
+ * The files under the content folder that pages show, published once each: an image under its
+ * hashed name, a document under its own path, a processed photo as its variants. What no page
+ * uses is told as a warning, so that old files can be cleaned away.
+ */
+import { ContentError } from '../errors.ts';
+import type { PhotoResult } from '../images/photos.ts';
+import type { OutputFile, PageConsumer } from '../model/pipeline.ts';
+
+export interface AssetFiles {
+  /** The files by their path under the content folder. */
+  files: ReadonlyMap<string, Uint8Array>;
+  /** Each file's path in the output (render/render-context.ts assetOutputs). */
+  outputs: Readonly<Record<string, string>>;
+  photos?: ReadonlyMap<string, PhotoResult>;
+}
+
+export class UsedAssets implements PageConsumer {
+  /** `file:<path>` or `photo:<path>`, each once. */
+  readonly used = new Set<string>();
+
+  constructor(private readonly assets: AssetFiles) {}
+
+  take(batch: { pages: ReadonlyArray<{ assets: readonly string[] }> }): void {
+    for (const page of batch.pages) for (const use of page.assets) this.used.add(use);
+  }
+
+  *files(): Iterable<OutputFile> {
+    const { files, outputs, photos } = this.assets;
+    for (const use of this.used) {
+      const file = use.slice(use.indexOf(':') + 1);
+      const photo = use.startsWith('photo:') ? photos?.get(file) : undefined;
+      if (photo?.ok) for (const variant of photo.photo.variants) yield [variant.output, variant.bytes];
+      else {
+        const bytes = files.get(file);
+        const output = outputs[file];
+        if (bytes && output !== undefined) yield [output, bytes];
+      }
+    }
+  }
+
+  /** The files under the content folder (in folders) that no page uses. */
+  unused(): ContentError[] {
+    const used = new Set([...this.used].map((use) => use.slice(use.indexOf(':') + 1)));
+    return [...this.assets.files.keys()]
+      .filter((file) => file.includes('/') && !used.has(file))
+      .map(
+        (file) =>
+          new ContentError({
+            code: 'unused-file',
+            file: `content/${file}`,
+            message: `No page uses content/${file}.`,
+            hint: 'Link to it from a page, or delete it if it is no longer needed.',
+          }),
+      );
+  }
+}

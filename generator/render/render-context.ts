@@ -1,0 +1,106 @@
+/**
+ * The render context: everything a page is rendered from besides its own file, made once a
+ * build as plain data (model/render-context.ts), so the main thread and every render worker
+ * render from the very same values.
+ */
+import path from 'node:path';
+import type { PageSummary, SiteDefinition } from '../contract/index.ts';
+import { contentHash } from '../hash.ts';
+import { photoInfos } from '../images/images.ts';
+import type { PhotoResult } from '../images/photos.ts';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { RenderContext } from '../model/render-context.ts';
+import type { RouteTable } from '../model/routes.ts';
+import type { ClientAssets } from '../model/site.ts';
+import type { LoadedContent } from '../model/source.ts';
+import type { Urls } from '../urls.ts';
+
+export interface ContextParts {
+  site: SiteDefinition;
+  now: Date;
+  urls: Urls;
+  snippet: number;
+  loaded: LoadedContent;
+  data: Record<string, unknown>;
+  pages: readonly ValidatedPage[];
+  routes: RouteTable;
+  client: ClientAssets;
+  photos: ReadonlyMap<string, PhotoResult> | undefined;
+}
+
+export function makeRenderContext(parts: ContextParts): RenderContext {
+  const { site, loaded, client } = parts;
+  return {
+    now: parts.now.getTime(),
+    base: parts.urls.base,
+    origin: parts.urls.origin,
+    snippet: parts.snippet,
+    routes: [...parts.routes.keys()],
+    summaries: parts.pages.map(summaryOf),
+    data: parts.data,
+    contentFolders: [...contentFolders(loaded, site)],
+    client: {
+      styles: client.styles,
+      scripts: client.scripts,
+      islandRuntime: client.islandRuntime,
+      islandPreloads: client.islandPreloads,
+      headScripts: client.headScripts,
+    },
+    assets: assetOutputs(loaded.assets, site),
+    ...(parts.photos ? { photos: photoInfos(parts.photos) } : {}),
+    trace: {
+      collections: [...loaded.collections.values()],
+      entries: [...loaded.entries.values()].flatMap((sources) => sources.map(({ file, text }) => ({ file, text }))),
+    },
+  };
+}
+
+const summaries = new WeakMap<ValidatedPage, PageSummary>();
+
+/**
+ * A page as every other page sees it (menus, listings): without its file. The same page (a dev
+ * session validates an unchanged page once) has the same summary object.
+ */
+export function summaryOf(page: ValidatedPage): PageSummary {
+  let summary = summaries.get(page);
+  if (!summary) {
+    const { route, title, description, template, noindex, data, source, lastmod } = page;
+    summary = {
+      route,
+      title,
+      description,
+      template,
+      noindex,
+      data,
+      source,
+      ...(lastmod === undefined ? {} : { lastmod }),
+    };
+    summaries.set(page, summary);
+  }
+  return summary;
+}
+
+/** Top-level folders of the content folder that hold files (and the documents folder, even when empty): links starting with one name a file. */
+export function contentFolders(loaded: LoadedContent, site: SiteDefinition): Set<string> {
+  const folders = [...loaded.assets.keys()]
+    .filter((file) => file.includes('/'))
+    .map((file) => file.slice(0, file.indexOf('/')));
+  return new Set([...folders, ...(site.documents ? [site.documents.folder] : [])]);
+}
+
+/**
+ * Each file under the content folder → its path in the output: an image under assets/ with a
+ * content hash in its name, a document (the site's `documents.folder`) under its own path.
+ */
+export function assetOutputs(files: ReadonlyMap<string, Uint8Array>, site: SiteDefinition): Record<string, string> {
+  const documents = site.documents?.folder;
+  const outputs: Record<string, string> = {};
+  for (const [file, bytes] of files) {
+    const extension = path.extname(file);
+    outputs[file] =
+      documents !== undefined && file.startsWith(`${documents}/`)
+        ? file
+        : `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
+  }
+  return outputs;
+}

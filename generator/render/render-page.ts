@@ -1,0 +1,245 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { type RenderedIsland, recordIslands } from '../../client/shared/island-markup.ts';
+import type { Page, SearchSection, SiteDefinition, TemplateDefinition, TemplateProps } from '../contract/index.ts';
+import { ContentError } from '../errors.ts';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { RenderedPage } from '../model/rendered.ts';
+import { brokenLink } from '../route/route-table.ts';
+import { slugOf } from '../slug.ts';
+import { renderMarkdown } from './markdown.ts';
+import { PageAssets } from './page-assets.ts';
+import { pageLinks } from './page-links.ts';
+import { photoPicture } from './photo-picture.ts';
+import type { RenderEnvironment } from './render-environment.ts';
+import { pagePolicy } from './security-policy.ts';
+import { traceValue } from './trace-value.ts';
+
+/** Renders one page: Markdown body, template, then the document around it. */
+export function renderPage(
+  environment: RenderEnvironment,
+  page: ValidatedPage,
+  errors: ContentError[],
+  warnings: ContentError[],
+): RenderedPage | undefined {
+  const template = environment.site.templates[page.template];
+  if (!template) return undefined;
+  const tools = pageTools(environment, page, errors, warnings);
+  const sections: SearchSection[] = [];
+  const full = pageOf(environment, page, template, tools, sections, errors);
+  const { context, urls } = environment;
+  const props: TemplateProps = {
+    page: full,
+    pages: context.summaries,
+    data: context.data,
+    now: environment.now,
+    href: tools.href,
+    asset: (file) => tools.asset(file),
+    absolute: urls.absolute,
+    slug: slugOf,
+    searchIndex: context.searchIndex,
+  };
+  try {
+    const { html, islands, securityPolicy } = documentOf(environment, page, template, props, errors);
+    checkLinks(tools.linked, environment, tools.assets, page, errors);
+    return {
+      route: page.route,
+      file: page.output ?? urls.fileOf(page.route),
+      title: page.title,
+      noindex: page.noindex,
+      ...(page.lastmod === undefined ? {} : { lastmod: page.lastmod }),
+      securityPolicy,
+      islands,
+      assets: [...tools.assets.used],
+      bytes: Buffer.byteLength(html),
+      html,
+      page: full,
+      searchText: template.searchText?.(props) ?? '',
+      sections: [...sections, ...(template.searchSections?.(props) ?? [])],
+    };
+  } catch (error) {
+    if (error instanceof ContentError) {
+      errors.push(error);
+      return undefined;
+    }
+    // Content reaches a template validated by its schema: a template that throws anyway is a
+    // bug in the site's code, reported with its stack (and the page it was rendering).
+    throw new Error(`The template "${page.template}" threw while rendering ${page.source}.`, { cause: error });
+  }
+}
+
+interface PageTools {
+  assets: PageAssets;
+  /** A file under the content folder as its public URL; a missing one is told at `line`, or traced. */
+  asset: (file: string, line?: number) => string;
+  /** A route as its public URL, noted for the page's link check. */
+  href: (route: string) => string;
+  /** Every internal URL the page shows. */
+  linked: Set<string>;
+}
+
+/**
+ * What a page's render publishes through: every internal URL the page shows goes through
+ * href() (templates, the frame, Markdown links), noted and checked after the render rather
+ * than found again in the finished HTML, and every content file through asset().
+ */
+function pageTools(
+  environment: RenderEnvironment,
+  page: ValidatedPage,
+  errors: ContentError[],
+  warnings: ContentError[],
+): PageTools & { links: ReturnType<typeof pageLinks> } {
+  const { urls, context } = environment;
+  const assets = new PageAssets(environment);
+  const asset = (file: string, line?: number): string => {
+    const url = assets.url(file);
+    if (url !== undefined) return url;
+    const where = line === undefined ? traceValue(file, page.sourcePage, context.trace) : { file: page.source, line };
+    errors.push(missingAsset(file, where ?? { file: page.source }));
+    return '#';
+  };
+  const linked = new Set<string>();
+  const href = (route: string): string => {
+    const url = urls.href(route);
+    linked.add(url);
+    return url;
+  };
+  const links = pageLinks({
+    urls: { ...urls, href },
+    linked,
+    routes: environment.routes,
+    route: page.route,
+    file: page.source,
+    contentFolders: environment.contentFolders,
+    asset,
+    errors,
+    warnings,
+  });
+  return { assets, asset, href, linked, links };
+}
+
+function missingAsset(file: string, where: { file: string; line?: number; column?: number }): ContentError {
+  return new ContentError({
+    code: 'missing-asset',
+    file: where.file,
+    line: where.line,
+    column: where.column,
+    message: `The file content/${file} does not exist.`,
+    hint: `Check the spelling, or add the file under content/${file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : ''}.`,
+  });
+}
+
+/** The page as its template gets it: its fields, and its Markdown body as HTML. */
+function pageOf(
+  environment: RenderEnvironment,
+  page: ValidatedPage,
+  template: TemplateDefinition,
+  tools: ReturnType<typeof pageTools>,
+  sections: SearchSection[],
+  errors: ContentError[],
+): Page {
+  const { route, title, description, noindex, data, source, lastmod } = page;
+  return {
+    route,
+    title,
+    description,
+    template: page.template,
+    noindex,
+    data,
+    source,
+    ...(lastmod === undefined ? {} : { lastmod }),
+    html: renderMarkdown(page.sourcePage.body, {
+      allowHtml: data.allowHtml === true,
+      bodyLineOffset: page.sourcePage.bodyLineOffset,
+      links: { ...tools.links, picture: photoPicture(environment, tools.assets, template, page, errors) },
+      sections,
+    }),
+  };
+}
+
+/** The template's markup inside the site's document, with the islands it rendered and its Content-Security-Policy. */
+function documentOf(
+  environment: RenderEnvironment,
+  page: ValidatedPage,
+  template: TemplateDefinition,
+  props: TemplateProps,
+  errors: ContentError[],
+): { html: string; islands: string[]; securityPolicy: string } {
+  const { site, urls, context } = environment;
+  // The islands come from the render itself (<Island> notes each one), not from its HTML.
+  const { made: bodyHtml, islands } = recordIslands(() =>
+    renderToStaticMarkup(createElement(template.component, props)),
+  );
+  checkIslands(islands, site, page, errors);
+  const { client } = context;
+  const securityPolicy = pagePolicy(client.headScripts, template.securityPolicy?.(props));
+  const scripts = [...client.scripts, ...(islands.length > 0 && client.islandRuntime ? [client.islandRuntime] : [])];
+  const documentHtml = renderToStaticMarkup(
+    createElement(site.document, {
+      ...props,
+      bodyHtml,
+      styles: client.styles.map((file) => `${urls.base}${file}`),
+      scripts: scripts.map((file) => `${urls.base}${file}`),
+      preloads: preloadsFor(islands, client.islandPreloads).map((file) => `${urls.base}${file}`),
+      headScripts: client.headScripts,
+      securityPolicy,
+      noindex: page.noindex,
+    }),
+  );
+  const names = [...new Set(islands.map((island) => island.name))];
+  return { html: `<!doctype html>\n${documentHtml}\n`, islands: names, securityPolicy };
+}
+
+/** The chunks of islands that hydrate at load: preloaded from <head> (see ClientBundle.islandPreloads). */
+function preloadsFor(islands: RenderedIsland[], preloads: Record<string, string[]>): string[] {
+  const due = islands.filter((island) => island.when === 'load');
+  return [...new Set(due.flatMap((island) => preloads[island.name] ?? []))];
+}
+
+function checkIslands(
+  islands: RenderedIsland[],
+  site: SiteDefinition,
+  page: ValidatedPage,
+  errors: ContentError[],
+): void {
+  for (const { name } of new Map(islands.map((island) => [island.name, island])).values()) {
+    if (name in site.islands) continue;
+    errors.push(
+      new ContentError({
+        code: 'unknown-island',
+        file: page.source,
+        message: `The template "${page.template}" uses an island called "${name}" that the site definition does not register.`,
+        hint: `Add "${name}" to the islands the site definition lists (defineIslands), and render it by that reference.`,
+      }),
+    );
+  }
+}
+
+/** Every internal link on the rendered page must reach a route; a broken one is traced back to its content. */
+function checkLinks(
+  linked: ReadonlySet<string>,
+  environment: RenderEnvironment,
+  assets: PageAssets,
+  page: ValidatedPage,
+  errors: ContentError[],
+): void {
+  const seen = new Set<string>();
+  for (const url of linked) {
+    if (!url.startsWith('/') || url.startsWith('//') || assets.publishes(url)) continue;
+    const route = environment.urls.routeOf(url);
+    if (route === undefined || environment.routes.has(route) || seen.has(route)) continue;
+    seen.add(route);
+    const where = traceValue(route, page.sourcePage, environment.context.trace);
+    errors.push(where ? brokenLink(route, where.file, where) : brokenCodeLink(route));
+  }
+}
+
+/** A link no content file names comes from code: one error for it, whichever pages show it. */
+function brokenCodeLink(route: string): ContentError {
+  return new ContentError({
+    code: 'broken-link',
+    file: 'templates/',
+    message: `A template or the site frame links to ${route}, and no page has that address.`,
+    hint: `Search templates/ and site/ for "${route}" and correct it, or add the page under content/pages/.`,
+  });
+}
