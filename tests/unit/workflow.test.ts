@@ -184,6 +184,19 @@ describe('the GitHub workflow (.github/workflows/site.yml)', () => {
     expect(Object.keys(on)).toEqual(['push', 'pull_request', 'workflow_dispatch', 'schedule']);
   });
 
+  test('the minutes the checks cost, in the workflow and in README.md, are those of its cron line', async () => {
+    const { on } = await workflow();
+    const [minutes, hours] = on.schedule[0]?.cron.split(' ') ?? [];
+    expect(hours).toBe('*');
+    const perDay = (minutes?.split(',').length ?? 0) * 24;
+    const figure = (perDay * 31).toLocaleString('en-US');
+    const text = async (file: string) => (await readFile(path.join(projectRoot, file), 'utf8')).replace(/[\s#]+/g, ' ');
+    expect((await text('.github/workflows/site.yml')).split(' name: ')[0]).toContain(
+      `${perDay} a day × 31 days = ${figure} min`,
+    );
+    expect(await text('README.md')).toContain(`${perDay} a day × 31 days = ${figure} minutes`);
+  });
+
   test('a scheduled run checks first, with plain node and no npm ci, and keeps its own schedule on', async () => {
     const { check } = (await workflow()).jobs;
     expect(check?.if).toBe("github.event_name == 'schedule'");
