@@ -125,6 +125,16 @@ export function osloInstant(text: string): Date {
   return new Date(asUtc - offset(guess));
 }
 
+/**
+ * When a post dated later goes out, as Norwegians write it: '2026-11-27 18:00' → '27. november
+ * 2026 kl. 18.00'. A day alone goes out as it starts, at midnight in Oslo: '… kl. 00.00'.
+ */
+export function longDateAndTime(text: string): string {
+  const [, , , hour = 0, minute = 0] = numbers(DATE_TIME.exec(text));
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${longDate(dayOf(text))} kl. ${two(hour)}.${two(minute)}`;
+}
+
 /** The day part of a date or date and time: '2025-11-20 18:00' → '2025-11-20'. */
 export function dayOf(text: string): string {
   return text.slice(0, 10);

@@ -52,10 +52,14 @@ export function NewsPostTemplate({ page, href, asset }: PageProps<NewsPostPage>)
         <a href={href(NEWS_ROUTE)}>Nyheter</a>
       </p>
       <h1>{page.title}</h1>
-      <p className="news-post__date">
-        Publisert <time dateTime={post.day}>{longDate(post.day)}</time>
-      </p>
-      <NewsStatus post={post} />
+      {post.status === 'published' ? (
+        <p className="news-post__date">
+          Publisert <time dateTime={post.day}>{longDate(post.day)}</time>
+        </p>
+      ) : (
+        // Shown only while editing: a post dated later or a draft says so, never «Publisert».
+        <NewsStatus post={post} />
+      )}
       {tags.length > 0 ? (
         <nav aria-label="Temaer">
           <ul className="tag-list">

@@ -1,12 +1,13 @@
-import { longDate } from '../dates.ts';
+import { longDate, longDateAndTime, osloInstant } from '../dates.ts';
 import type { PostSummary } from '../logic/news.ts';
 
 /** How a post not yet published is marked while editing (`clubsite dev`): the public never sees one. */
-export function NewsStatus({ post }: { post: Pick<PostSummary, 'status' | 'day'> }) {
+export function NewsStatus({ post }: { post: Pick<PostSummary, 'status' | 'date'> }) {
   if (post.status === 'published') return null;
+  if (post.status === 'draft') return <strong className="news-status">Utkast – ikke publisert</strong>;
   return (
     <strong className="news-status">
-      {post.status === 'draft' ? 'Utkast – ikke publisert' : `Planlagt – publiseres ${longDate(post.day)}`}
+      Planlagt – publiseres <time dateTime={osloInstant(post.date).toISOString()}>{longDateAndTime(post.date)}</time>
     </strong>
   );
 }

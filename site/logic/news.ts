@@ -46,6 +46,8 @@ export interface PostSummary {
   description: string;
   /** The day it is published: 2025-11-20. */
   day: string;
+  /** Its date as written: a day (2025-11-20, out at midnight in Oslo) or a day and time (2025-11-20 18:00). */
+  date: string;
   image?: string;
   alt?: string;
   status: EntryStatus;
@@ -58,6 +60,7 @@ export function summaryOf(entry: Entry<NewsPost>): PostSummary {
     title,
     description,
     day: dayOf(date),
+    date,
     ...(image === undefined ? {} : { image, alt }),
     status: entry.status,
   };

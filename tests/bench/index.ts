@@ -7,6 +7,7 @@ import { benchDev } from './dev-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
+import { benchWorkflow } from './workflow-bench.ts';
 
 const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
@@ -21,6 +22,11 @@ const [only, ...args] = process.argv.slice(2);
 if (only === 'scale') {
   console.log('\n## scale');
   await benchScale(args);
+}
+// Not in the default run either (an `npm ci` in a fresh copy): `npm run bench -- workflow [runs]`.
+if (only === 'workflow') {
+  console.log('\n## workflow');
+  await benchWorkflow(args);
 }
 for (const [name, run] of benches) {
   if (only && only !== name) continue;

@@ -13,11 +13,15 @@ import { serveSite, type ServedSite } from '../support/site-build.ts';
 
 let browser: Browser;
 let site: ServedSite;
+let contentDir: string;
 
 beforeAll(async () => {
   [browser, site] = await Promise.all([
     launchBrowser(),
-    newsContent().then((contentDir) => serveSite('2025-12-10T18:00', { contentDir })),
+    newsContent().then((dir) => {
+      contentDir = dir;
+      return serveSite('2025-12-10T18:00', { contentDir });
+    }),
   ]);
 }, 120_000);
 
@@ -134,3 +138,24 @@ describe('moving through the news', () => {
     await context.close();
   }, 60_000);
 });
+
+test('while editing (a build with drafts, as `clubsite dev` makes), a post dated later says when it goes out, to the minute, and never «Publisert»', async () => {
+  const dev = await serveSite('2025-12-10T18:00', {
+    contentDir,
+    drafts: true,
+    reuse: { site: site.result.site, client: site.result.client },
+  });
+  const { page, context, problems } = await openPage(browser, { viewport: 'mobile', baseURL: dev.url });
+  await page.goto('/nyheter/nyhet-25/');
+  const article = page.locator('article.news-post');
+  await expect(article.locator('.news-status').innerText()).resolves.toBe(
+    'Planlagt – publiseres 20. desember 2025 kl. 08.00',
+  );
+  await expect(article.innerText()).resolves.not.toContain('Publisert');
+  await page.goto('/nyheter/nyhet-24/');
+  await expect(article.locator('.news-status').innerText()).resolves.toBe('Utkast – ikke publisert');
+  await expect(article.innerText()).resolves.not.toContain('Publisert');
+  expect(problems).toEqual([]);
+  await context.close();
+  await dev.close();
+}, 90_000);

@@ -150,7 +150,13 @@ describe('posts written ahead, and drafts', () => {
     expect(first.pages.some((page) => page.route === '/nyheter/nyhet-24')).toBe(false);
     const dev = await build(NOW, { drafts: true });
     expect(text(dev, 'nyheter/nyhet-24/index.html')).toContain('Utkast – ikke publisert');
-    expect(text(dev, 'nyheter/nyhet-25/index.html')).toContain('Planlagt – publiseres 20. desember 2025');
+    expect(text(dev, 'nyheter/nyhet-25/index.html')).toContain(
+      'Planlagt – publiseres <time dateTime="2025-12-20T07:00:00.000Z">20. desember 2025 kl. 08.00</time>',
+    );
+    // Not out yet, so never «Publisert»: the date line is the mark.
+    for (const post of ['nyhet-24', 'nyhet-25'])
+      expect(text(dev, `nyheter/${post}/index.html`)).not.toContain('Publisert');
+    expect(text(dev, 'nyheter/nyhet-23/index.html')).toContain('Publisert <time dateTime="2025-10-23">');
     expect(text(dev, 'nyheter/nyhet-25/index.html')).toContain('<meta name="robots" content="noindex"/>');
     expect(titles(text(dev, 'nyheter/index.html')).slice(0, 2)).toEqual(numbered(25, 24));
     expect(text(dev, 'sitemap.xml')).not.toMatch(/nyhet-2[45]/);

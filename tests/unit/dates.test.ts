@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isWeekday, longDate, osloTime } from '../../site/dates.ts';
+import { isWeekday, longDate, longDateAndTime, osloInstant, osloTime } from '../../site/dates.ts';
+import { newsStatus } from '../../site/logic/news.ts';
 
 describe('dates in Europe/Oslo', () => {
   test('half past midnight in Oslo is still the day before in UTC', () => {
@@ -27,5 +28,20 @@ describe('dates in Europe/Oslo', () => {
   test('a long Norwegian date', () => {
     expect(longDate('2025-10-09')).toBe('9. oktober 2025');
     expect(longDate('2025-12-24')).toBe('24. desember 2025');
+  });
+
+  test('when a post written ahead goes out, in Norwegian: kl. 18.00, and kl. 00.00 for a day alone', () => {
+    expect(longDateAndTime('2026-11-27 18:00')).toBe('27. november 2026 kl. 18.00');
+    expect(longDateAndTime('2026-11-27T08:05')).toBe('27. november 2026 kl. 08.05');
+    expect(longDateAndTime('2026-11-27')).toBe('27. november 2026 kl. 00.00');
+  });
+
+  test('a post dated with a day alone goes out at midnight in Oslo that day, in winter and summer time', () => {
+    const post = (date: string) => ({ title: 'T', description: 'D', date, tags: [], draft: false });
+    expect(osloInstant('2026-11-27').toISOString()).toBe('2026-11-26T23:00:00.000Z');
+    expect(newsStatus(post('2026-11-27'), new Date('2026-11-26T22:59:59Z'))).toBe('scheduled');
+    expect(newsStatus(post('2026-11-27'), new Date('2026-11-26T23:00:00Z'))).toBe('published');
+    expect(newsStatus(post('2026-06-01'), new Date('2026-05-31T21:59:00Z'))).toBe('scheduled');
+    expect(newsStatus(post('2026-06-01'), new Date('2026-05-31T22:00:00Z'))).toBe('published');
   });
 });
