@@ -7,12 +7,14 @@ import { benchDev } from './dev-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
+import { benchStartup } from './startup-bench.ts';
 
 const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
   ['dev', benchDev],
   ['photos', benchPhotos],
+  ['startup', benchStartup],
 ];
 
 // `npm run bench -- search 1000 10000`: one bench, with its own arguments.
