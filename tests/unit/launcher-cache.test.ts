@@ -78,6 +78,10 @@ test('what the entry imports with import() is a chunk of its own, kept while a m
   expect(await first.said()).toBe('fire');
   const [used] = await chunkFiles();
   expect(await chunkFiles()).toHaveLength(1);
+  // A chunk gone from the cache (a folder cleaned by hand) is made again, not imported in vain.
+  await rm(path.join(chunks, used as string));
+  await importTypeScript(entry);
+  expect(await chunkFiles()).toEqual([used]);
   // The entry changes, the chunk does not: two minutes old, it is still the new module's.
   const then = new Date(Date.now() - 120_000);
   await utimes(path.join(chunks, used as string), then, then);
