@@ -59,3 +59,10 @@ export function stageTable(timings: Array<[string, number]>): string {
   const width = Math.max(...timings.map(([name]) => name.length));
   return timings.map(([name, ms]) => `  ${name.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms`).join('\n');
 }
+
+/** Prints a command's result unless --quiet; --verbose adds each stage's time. */
+export function printResult(mode: OutputMode, text: string, timings?: Array<[string, number]>): void {
+  if (mode.quiet) return;
+  console.log(paintMarks(mode, text));
+  if (mode.verbose && timings) console.log(stageTable(timings));
+}

@@ -1,14 +1,12 @@
 import packageJson from '../package.json' with { type: 'json' };
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { build, type BuildResult } from './build/build.ts';
-import { outputMode, paintMarks, progressLine, stageTable, type OutputMode } from './cli-output.ts';
-import { BuildFailed, formatErrors, formatWarnings } from './errors.ts';
+import type { BuildCommandOptions } from './cli-build.ts';
+import { outputMode, paintMarks, printResult, type OutputMode } from './cli-output.ts';
+import { BuildFailed, formatErrors } from './errors.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
 import { OutputError } from './publish/output-error.ts';
-import { MemoryPublisher } from './publish/memory-publisher.ts';
-import { discardWriting, openOutput } from './publish/write-output.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
@@ -58,37 +56,11 @@ Examples:
 
 let mode: OutputMode = outputMode({});
 
-/** Prints a result unless --quiet; --verbose adds each stage's time. */
-function say(text: string, result?: BuildResult): void {
-  if (mode.quiet) return;
-  console.log(paintMarks(mode, text));
-  if (mode.verbose && result) console.log(stageTable(result.timings));
-}
-
-/** Warnings are problems too: told even with --quiet, on stderr. */
-function warn(result: BuildResult): void {
-  if (result.warnings.length > 0) console.warn(paintMarks(mode, formatWarnings(result.warnings)));
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
 /**
- * A small index is told as a visitor downloads it, compressed; a large one by its size and
- * parts (compressing megabytes to print one figure would cost seconds, and a query loads a few parts).
+ * The commands. Each imports its code when it runs (`import()`, which the launcher bundles as a
+ * chunk of its own): this module loads commander only, so `--help` and `--version` answer in
+ * about the time Node takes to start (tests/bench/startup-bench.ts).
  */
-function searchSize(stats: BuildResult['stats']): string {
-  if (stats.searchIndexGzip !== undefined) return `${kb(stats.searchIndexGzip)} gzip`;
-  return `${(stats.searchIndexBytes / 1024 / 1024).toFixed(1)} MB in ${stats.searchIndexParts} parts`;
-}
-
-export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
-  const { stats } = result;
-  return [
-    `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
-    `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
-  ].join('\n');
-}
-
 export function createProgram(cwd: string): Command {
   const { version } = packageJson;
   const program = new Command('clubsite')
@@ -124,65 +96,18 @@ export function createProgram(cwd: string): Command {
       'threads that render pages (1: no worker threads; default: one per core on large sites)',
       workersOption,
     )
-    .action(
-      async (options: {
-        out: string;
-        force?: boolean;
-        now?: string;
-        base: string;
-        origin?: string;
-        workers?: number;
-      }) => {
-        const start = performance.now();
-        const outDir = path.resolve(cwd, options.out);
-        const where = { project: cwd, force: options.force, shown: options.out };
-        // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
-        // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
-        let exitCode: number | undefined;
-        const interrupted = (signal: NodeJS.Signals) => {
-          exitCode = signal === 'SIGINT' ? 130 : 143;
-          if (discardWriting()) process.exit(exitCode);
-        };
-        process.on('SIGINT', interrupted);
-        process.on('SIGTERM', interrupted);
-        let result: BuildResult;
-        try {
-          // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
-          const output = await openOutput(outDir, where);
-          result = await build({
-            root: cwd,
-            now: options.now,
-            base: options.base,
-            origin: options.origin,
-            workers: options.workers,
-            onProgress: progressLine(mode),
-            publisher: output,
-          }).catch(async (error: unknown) => {
-            await output.abort();
-            throw error;
-          });
-          await output.commit();
-        } finally {
-          process.off('SIGINT', interrupted);
-          process.off('SIGTERM', interrupted);
-          if (exitCode !== undefined) process.exit(exitCode);
-        }
-        warn(result);
-        say(summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result);
-      },
-    );
+    .action(async (options: BuildCommandOptions) => {
+      const { runBuild } = await import('./cli-build.ts');
+      await runBuild(cwd, options, mode);
+    });
 
   program
     .command('check')
     .description('validate content and links without writing anything')
     .option('--now <iso>', 'the build clock', nowOption)
     .action(async (options: { now?: string }) => {
-      const start = performance.now();
-      // Every page is rendered and checked, and let go: nothing is written or kept.
-      const nowhere = new MemoryPublisher({ keep: false });
-      const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), publisher: nowhere });
-      warn(result);
-      say(`✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result);
+      const { runCheck } = await import('./cli-build.ts');
+      await runCheck(cwd, options, mode);
     });
 
   program
@@ -228,7 +153,7 @@ export function createProgram(cwd: string): Command {
     .option('--out <dir>', 'folder for the schema files', 'content/.schemas')
     .action(async (options: { out: string }) => {
       const { writeSchemasCommand } = await import('./schema/schema-command.ts');
-      say(await writeSchemasCommand(cwd, path.resolve(cwd, options.out)));
+      printResult(mode, await writeSchemasCommand(cwd, path.resolve(cwd, options.out)));
     });
 
   return program;

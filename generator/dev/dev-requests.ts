@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseRequest } from '../serve/host-check.ts';
-import { resolveRequest, send } from '../serve/static-files.ts';
+import { respond } from '../serve/respond.ts';
+import { resolveRequest } from '../serve/static-files.ts';
 import { type BuiltFiles, EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
 import type { ReloadChannel } from './reload-channel.ts';
 import type { ReloadClient } from './reload-client.ts';
@@ -50,10 +51,10 @@ export function devRequestHandler(
       return;
     }
     if (!options.files()) {
-      send(request, response, { status: 500, file: 'error.html', body: inject(NOT_BUILT) });
+      respond(request, response, { status: 500, file: 'error.html', body: inject(NOT_BUILT) });
       return;
     }
-    send(request, response, await resolveRequest(source, url, options.base), inject);
+    respond(request, response, await resolveRequest(source, url, options.base), inject);
   };
 
   return (request, response) => {

@@ -1,18 +1,14 @@
-import { spawn } from 'node:child_process';
-
-/** Opens a URL in the default browser if the system has a way to; never fails if not. */
-export function openBrowser(url: string, log: (line: string) => void = () => {}): void {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '', url.replace(/[&^]/g, '^$&')]]
-        : ['xdg-open', [url]];
-  try {
-    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
-    child.on('error', () => log(`Could not open a browser; open ${url} yourself.`));
-    child.unref();
-  } catch {
-    log(`Could not open a browser; open ${url} yourself.`);
-  }
+/**
+ * Opens a URL in the default browser with `open`, which knows each system's way: `open` on
+ * macOS, PowerShell on Windows, the Windows browser from WSL, and on Linux its own copy of
+ * xdg-open where the system has none. It is imported only when `--open` is given. The dev
+ * server never fails for it: without a browser to start, it says where to look.
+ */
+export function openBrowser(url: string, log: (line: string) => void = () => {}): Promise<void> {
+  return import('open')
+    .then(({ default: open }) => open(url))
+    .then(
+      () => undefined,
+      () => log(`Could not open a browser; open ${url} yourself.`),
+    );
 }

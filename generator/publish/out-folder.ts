@@ -41,6 +41,16 @@ export const SOURCE_FOLDERS = [
   '.git',
 ];
 const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
+/**
+ * The system's own trees (and macOS's real paths of /etc and /var): clubsite writes into none of
+ * them, at any depth, not even with --force, since a package manager or the system owns what is
+ * there (`--out /etc/nginx --force` would replace nginx's settings). The kernel's views
+ * (VIRTUAL_ROOTS) are refused as no place for files at all. Sites served by the machine itself
+ * live under /srv or /var/www, which stay allowed, and so does the system's temporary folder
+ * (on macOS, /var/folders/…).
+ */
+const SYSTEM_TREES = ['/usr', '/etc', '/bin', '/sbin', '/boot', '/run', '/var', '/private/etc', '/private/var'];
+const SITE_TREES = ['/var/www', '/private/var/www', os.tmpdir()];
 /** statfs types of kernel file systems that hold no files: proc, sysfs, devpts, cgroup, cgroup2, debugfs, securityfs. */
 const VIRTUAL_TYPES = new Set([0x9fa0, 0x62656572, 0x1cd1, 0x27e0eb, 0x63677270, 0x64626720, 0x73636673]);
 
@@ -137,6 +147,12 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
       }
     }
   }
+  const system = await systemTree(targets, options.project);
+  if (system)
+    throw new OutputError(
+      `--out ${shown} is inside ${system}, which holds the system's own files, and clubsite never writes there, not even with --force: ${other} (a site the machine serves itself can go under /srv or /var/www).`,
+      2,
+    );
   const homes = [os.homedir(), process.env.HOME, '/root']
     .filter((home): home is string => Boolean(home))
     .map((home) => path.resolve(home));
@@ -154,6 +170,24 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
       );
     }
   }
+}
+
+/**
+ * The system tree one of the targets is in (`/lib*` being /lib, /lib64 and the like), unless it
+ * is under a folder for sites or inside the project: a project may itself live in one (Node's
+ * Docker images build in /usr/src/app, Jenkins in /var/lib/jenkins/workspace).
+ */
+async function systemTree(targets: string[], project: string | undefined): Promise<string | undefined> {
+  if (path.sep !== '/') return undefined;
+  const allowed = [...SITE_TREES, ...(await Promise.all(SITE_TREES.map(realOr)))];
+  const projects = project ? [path.resolve(project), await realOr(path.resolve(project))] : [];
+  for (const target of targets) {
+    const tree = SYSTEM_TREES.find((root) => isInside(root, target)) ?? /^\/lib[^/]*(?=\/|$)/.exec(target)?.[0];
+    if (!tree || allowed.some((site) => isInside(site, target))) continue;
+    if (projects.some((root) => root !== tree && isInside(root, target))) continue;
+    return tree;
+  }
+  return undefined;
 }
 
 /** A kernel file system (a mkdir there spins forever) is refused; a read-only or locked one is said so before the build. */

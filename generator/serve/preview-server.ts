@@ -6,7 +6,8 @@ import { BUILD_MARKER } from '../publish/build-marker.ts';
 import { refuseRequest } from './host-check.ts';
 import { displayUrl, listen, ServeError } from './listen.ts';
 import { headersFor, readHeaderRules } from './headers-rules.ts';
-import { folderSource, resolveRequest, send } from './static-files.ts';
+import { respond } from './respond.ts';
+import { folderSource, resolveRequest } from './static-files.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -19,8 +20,9 @@ export interface PreviewOptions {
 
 /**
  * Serves a built folder (one with clubsite's build marker) as a static host would: directory
- * index, /kurs → /kurs/, 404.html with status 404, only GET and HEAD, never a file outside the
- * folder (`..`, encoded or not, or a symlink that leads out).
+ * index, /kurs → /kurs/, the old addresses of _redirects as 301s, 404.html with status 404,
+ * each file streamed with its type, ETag and byte ranges (respond.ts), only GET and HEAD, never
+ * a file outside the folder (`..`, encoded or not, or a symlink that leads out).
  */
 export async function startPreviewServer(options: PreviewOptions): Promise<Server> {
   const dir = path.resolve(options.dir);
@@ -42,7 +44,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
     if (refuseRequest(request, response, options.host)) return;
     resolveRequest(source, request.url ?? '/', base)
       .then((resolved) =>
-        send(
+        respond(
           request,
           response,
           resolved,

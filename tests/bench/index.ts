@@ -4,16 +4,20 @@
  */
 import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
+import { benchLock } from './lock-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
 import { benchWorkflow } from './workflow-bench.ts';
+import { benchStartup } from './startup-bench.ts';
 
 const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
   ['dev', benchDev],
   ['photos', benchPhotos],
+  ['startup', benchStartup],
+  ['lock', benchLock],
 ];
 
 // `npm run bench -- search 1000 10000`: one bench, with its own arguments.

@@ -140,11 +140,7 @@ describe('moving through the news', () => {
 });
 
 test('while editing (a build with drafts, as `clubsite dev` makes), a post dated later says when it goes out, to the minute, and never «Publisert»', async () => {
-  const dev = await serveSite('2025-12-10T18:00', {
-    contentDir,
-    drafts: true,
-    reuse: { site: site.result.site, client: site.result.client },
-  });
+  const dev = await serveSite('2025-12-10T18:00', { contentDir, drafts: true });
   const { page, context, problems } = await openPage(browser, { viewport: 'mobile', baseURL: dev.url });
   await page.goto('/nyheter/nyhet-25/');
   const article = page.locator('article.news-post');

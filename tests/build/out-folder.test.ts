@@ -26,6 +26,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
+import { resolveOutFolder } from '../../generator/publish/out-folder.ts';
 import { copyProject } from '../support/dev-project.ts';
 import { projectRoot } from '../support/site-build.ts';
 
@@ -232,6 +233,76 @@ describe('build --out refuses a folder clubsite does not own', () => {
     expect(await leftovers(path.dirname(served))).toEqual([]);
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
+});
+
+describe("build --out never writes into the system's own folders, at any depth, not even with --force", () => {
+  let dir: string;
+  let mini: string;
+  beforeAll(async () => {
+    ({ outer: dir, root: mini } = await miniProject());
+    // A link in a folder of the user's that leads into /etc is /etc.
+    await symlink('/etc', path.join(dir, 'etc-link'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test.each([
+    ['/usr/share/clubsite-x', '/usr'],
+    ['/usr/local/share/doc/clubsite-x', '/usr'],
+    ['/etc/nginx', '/etc'],
+    ['/etc', '/etc'],
+    ['/bin/clubsite-x', '/bin'],
+    ['/sbin/clubsite-x', '/sbin'],
+    ['/lib/clubsite-x', '/lib'],
+    ['/lib64/clubsite-x', '/lib64'],
+    ['/boot/clubsite-x', '/boot'],
+    ['/run/clubsite-x', '/run'],
+    ['/var/lib/clubsite-x', '/var'],
+    ['/var/log', '/var'],
+    ['etc-link', '/etc'],
+    ['etc-link/nginx/clubsite-x', '/etc'],
+  ])('--out %s --force: exit 2, one line naming %s, nothing written', async (out, tree) => {
+    const shown = out.startsWith('/') ? out : path.join(dir, out);
+    const parent = path.dirname(shown);
+    const before = await readdir(parent).catch(() => []);
+    for (const force of [['--force'], []]) {
+      const outcome = await inProcess(['build', '--out', shown, ...force], mini);
+      expect(outcome.code, outcome.stderr).toBe(2);
+      expect(outcome.stderr).toContain(`--out ${shown} is inside ${tree}, which holds the system's own files`);
+      expect(outcome.stderr).toContain('/srv or /var/www');
+      oneLine(outcome);
+    }
+    expect(await readdir(parent).catch(() => [])).toEqual(before);
+  });
+
+  test('/var/www and /srv, where a machine serves its own sites, stay allowed (with --force for a folder of other files)', async () => {
+    for (const out of ['/var/www/html', '/var/www', '/srv/www/klubb', '/var/tmp/../www/site']) {
+      const found = await resolveOutFolder(out, { project: mini, force: true });
+      expect(found.target).toBe(path.resolve(out));
+    }
+    // The project's own folder is the user's, wherever it lives (Node's Docker images build in /usr/src/app).
+    expect((await resolveOutFolder('/usr/src/app/dist', { project: '/usr/src/app' })).target).toBe('/usr/src/app/dist');
+    await expect(resolveOutFolder('/usr/src/x', { project: '/usr' })).rejects.toThrow(/is inside \/usr/);
+  });
+
+  const canWriteSrv = process.getuid?.() === 0 && spawnSync('test', ['-d', '/srv']).status === 0;
+  test.skipIf(!canWriteSrv)(
+    '--force under /srv replaces a folder of other files with the site',
+    async () => {
+      const out = path.join('/srv', `clubsite-test-${process.pid}`);
+      try {
+        await mkdir(out);
+        await writeFile(path.join(out, 'old.html'), 'old');
+        const outcome = await inProcess(['build', '--out', out, '--force'], mini);
+        expect(outcome.code, outcome.stderr).toBe(0);
+        expect(await readdir(out)).toContain('index.html');
+        expect(await readdir(out)).not.toContain('old.html');
+        expect(await leftovers('/srv')).toEqual([]);
+      } finally {
+        await rm(out, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('file-system trouble is one plain line, exit 1, within seconds', () => {

@@ -1,7 +1,9 @@
-import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { importTypeScript } from '../../generator/typescript-module.js';
+import { bundleTypeScript, importTypeScript } from '../../generator/typescript-module.js';
 import { projectRoot } from '../support/site-build.ts';
 
 /** The test's entry: it says the word its helper exports. */
@@ -16,7 +18,9 @@ const made = async () => (await readdir(cache)).filter((file) => file.startsWith
 afterAll(async () => {
   for (const file of await made()) await rm(path.join(cache, file), { force: true });
   await Promise.all(
-    [entry, helper, `${cache}/${name}.inputs.json`].map((file) => rm(path.resolve(projectRoot, file), { force: true })),
+    [entry, helper, `${cache}/${name}.inputs.json`, `${cache}/chunks/${name}`].map((file) =>
+      rm(path.resolve(projectRoot, file), { force: true, recursive: true }),
+    ),
   );
 });
 
@@ -60,4 +64,64 @@ test('a module made from older sources is removed once it is over a minute old; 
   await writeFile(path.join(projectRoot, helper), "export const word = 'tre';\n");
   expect((await importTypeScript<Entry>(entry)).said()).toBe('tre');
   expect(await made()).toHaveLength(2);
+});
+
+test('what the entry imports with import() is a chunk of its own, kept while a module uses it and removed a minute after', async () => {
+  const chunks = path.join(cache, 'chunks', name);
+  const chunkFiles = async () => (await readdir(chunks).catch(() => [])).sort();
+  await writeFile(path.join(projectRoot, helper), "export const word = 'fire';\n");
+  await writeFile(
+    path.join(projectRoot, entry),
+    `export const said = async () => (await import('./.launcher-helper-${process.pid}.ts')).word;\n`,
+  );
+  const first = await importTypeScript<{ said: () => Promise<string> }>(entry);
+  expect(await first.said()).toBe('fire');
+  const [used] = await chunkFiles();
+  expect(await chunkFiles()).toHaveLength(1);
+  // A chunk gone from the cache (a folder cleaned by hand) is made again, not imported in vain.
+  await rm(path.join(chunks, used as string));
+  await importTypeScript(entry);
+  expect(await chunkFiles()).toEqual([used]);
+  // The entry changes, the chunk does not: two minutes old, it is still the new module's.
+  const then = new Date(Date.now() - 120_000);
+  await utimes(path.join(chunks, used as string), then, then);
+  await writeFile(
+    path.join(projectRoot, entry),
+    `export const said = async () => (await import('./.launcher-helper-${process.pid}.ts')).word.toUpperCase();\n`,
+  );
+  expect(await (await importTypeScript<{ said: () => Promise<string> }>(entry)).said()).toBe('FIRE');
+  expect(await chunkFiles()).toEqual([used]);
+  // The chunk changes: the old one, no module's for over a minute, goes.
+  await utimes(path.join(chunks, used as string), then, then);
+  await writeFile(path.join(projectRoot, helper), "export const word = 'fem';\n");
+  expect(await (await importTypeScript<{ said: () => Promise<string> }>(entry)).said()).toBe('FEM');
+  const after = await chunkFiles();
+  expect(after).toHaveLength(1);
+  expect(after).not.toContain(used);
+});
+
+/** The packages a module loads before it runs: its static imports, and those of the chunks it imports, all the way down. */
+async function packagesLoadedBy(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const code = await readFile(file, 'utf8');
+  for (const [, specifier] of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)";|^import\s*"([^"]+)";/gm)) {
+    if (specifier === undefined) continue;
+    if (specifier.startsWith('.')) {
+      for (const found of await packagesLoadedBy(path.resolve(path.dirname(file), specifier), seen))
+        packages.add(found);
+    } else if (!specifier.startsWith('node:')) packages.add(specifier);
+  }
+  return packages;
+}
+
+test('clubsite --help and --version load commander only: esbuild, React, sharp and the rest come with the command that runs', async () => {
+  const cli = await bundleTypeScript('generator/cli.ts');
+  expect([...(await packagesLoadedBy(cli))]).toEqual(['commander']);
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    path.join(projectRoot, 'bin/clubsite.js'),
+    '--version',
+  ]);
+  expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
 });

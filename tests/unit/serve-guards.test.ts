@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { request, type Server } from 'node:http';
@@ -167,7 +167,11 @@ describe('a built folder on disk', () => {
     expect((await resolveRequest(source, '/secret.txt')).status).toBe(404);
     expect((await resolveRequest(source, '/secrets/key.txt')).status).toBe(404);
     expect((await resolveRequest(source, '/../secret.txt')).status).toBe(404);
-    expect(String((await resolveRequest(source, '/kurs/')).body)).toBe('Kurs');
+    expect(await resolveRequest(source, '/kurs/')).toMatchObject({
+      status: 200,
+      path: path.join(await realpath(dist), 'kurs', 'index.html'),
+    });
+    expect(String(await source.read('kurs/index.html'))).toBe('Kurs');
   });
 });
 
