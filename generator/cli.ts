@@ -74,7 +74,13 @@ export function createProgram(cwd: string): Command {
   program.hook('preAction', () => {
     mode = outputMode(program.opts<{ quiet?: boolean; verbose?: boolean }>());
   });
+  addBuildCommands(program, cwd);
+  addServeCommands(program, cwd);
+  return program;
+}
 
+/** `build` and `check`: the pipeline (cli-build.ts). */
+function addBuildCommands(program: Command, cwd: string): void {
   program
     .command('build')
     .description('build the site into a folder of plain HTML')
@@ -109,7 +115,10 @@ export function createProgram(cwd: string): Command {
       const { runCheck } = await import('./cli-build.ts');
       await runCheck(cwd, options, mode);
     });
+}
 
+/** `dev`, `preview` and `schema`: the servers, and the editors' schemas. */
+function addServeCommands(program: Command, cwd: string): void {
   program
     .command('dev')
     .description('build, serve and rebuild on every save; the browser reloads by itself')
@@ -155,8 +164,6 @@ export function createProgram(cwd: string): Command {
       const { writeSchemasCommand } = await import('./schema/schema-command.ts');
       printResult(mode, await writeSchemasCommand(cwd, path.resolve(cwd, options.out)));
     });
-
-  return program;
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */

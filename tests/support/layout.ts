@@ -122,6 +122,12 @@ export const ROOMS: readonly Room[] = [
     runs: 'node',
   },
   {
+    path: 'generator/cli-build.ts',
+    holds: 'the CLI’s `build` and `check`: the pipeline, loaded only when one of them runs',
+    imports: ['generator/'],
+    runs: 'node',
+  },
+  {
     path: 'bin/',
     holds: 'the `clubsite` launcher (plain JavaScript)',
     imports: ['generator/typescript-module.js'],
