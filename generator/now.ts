@@ -42,6 +42,12 @@ function parseInstant(text: string, timeZone: string): Date | undefined {
   return new Date(utc - zoneOffsetMinutes(utc, timeZone) * 60_000);
 }
 
+/** The instant a wall-clock time in a time zone is (month 1 to 12; a day or month past its end rolls over). */
+export function zonedInstant(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0): number {
+  const utc = Date.UTC(year, month - 1, day, hour, minute);
+  return utc - zoneOffsetMinutes(utc, timeZone) * 60_000;
+}
+
 /** Minutes the zone is ahead of UTC around a wall-clock time given as if it were UTC. */
 function zoneOffsetMinutes(wallClockAsUtc: number, timeZone: string): number {
   const guess = offsetAt(wallClockAsUtc, timeZone);

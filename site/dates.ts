@@ -79,7 +79,7 @@ export function normalizeWeekday(name: string): string {
 }
 
 /** True when a Norwegian weekday name is the day of `time` in Oslo. */
-export function isWeekday(name: string, time: OsloTime): boolean {
+export function isWeekday(name: string, time: Pick<OsloTime, 'weekday'>): boolean {
   return normalizeWeekday(name) === WEEKDAYS_NB[time.weekday];
 }
 

@@ -1,7 +1,6 @@
 import { DoorCard } from '../site/blocks/calendar-door.tsx';
 import type { PageProps } from '../site/data.ts';
-import { osloTime } from '../site/dates.ts';
-import { isDrawn, todaysDoor } from '../site/logic/calendar-doors.ts';
+import { calendarToday, isDrawn, todaysDoor } from '../site/logic/calendar-doors.ts';
 import type { Calendar } from '../site/schemas/calendar.ts';
 
 const doorAnchor = (day: number) => `luke-${day}`;
@@ -23,8 +22,8 @@ export { calendarSchema } from '../site/schemas/calendar.ts';
  * site/scripts/calendar-today.ts moves them to the browser's date when the build is stale.
  */
 export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
-  const today = osloTime(now).date;
   const doors = [...page.data.doors].sort((a, b) => a.day - b.day);
+  const today = calendarToday(doors, now);
   const current = todaysDoor(doors, today);
   const drawn = doors.filter((door) => isDrawn(door.winner)).length;
   return (

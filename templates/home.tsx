@@ -4,7 +4,6 @@ import { NewsCard } from '../site/blocks/news-card.tsx';
 import { PartnerGrid } from '../site/blocks/partner-grid.tsx';
 import { SocialSection } from '../site/blocks/social-section.tsx';
 import type { PageProps } from '../site/data.ts';
-import { currentCalendar } from '../site/logic/calendar-season.ts';
 import { NEWS_ROUTE, newestFirst, summaryOf } from '../site/logic/news.ts';
 import { contentFile, route, text } from '../site/schemas/common.ts';
 import { InstagramIsland } from './instagram-island.tsx';
@@ -34,9 +33,9 @@ export const homeLinks = (home: Home): LinkReference[] => [
 const fillYear = (value: string, year: number) => value.replaceAll('{year}', String(year));
 
 /** The home page: the way to swim courses, a welcome, the calendar, one more block, the newest news, social media and partners. */
-export function HomeTemplate({ page, pages, data, now, href, asset }: PageProps<Home>) {
+export function HomeTemplate({ page, data, href, asset }: PageProps<Home>) {
   const home = page.data;
-  const season = currentCalendar(pages, now);
+  const season = data.calendarSeason;
   const latest = newestFirst(data.news.filter((entry) => entry.status === 'published'))
     .slice(0, 3)
     .map(summaryOf);

@@ -25,6 +25,7 @@ import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
 import { SocialTemplate } from './social.tsx';
 import { TrainingTimesTemplate, trainingTimesPageSchema } from './training-times.tsx';
+import { computed } from '../site/computed.ts';
 import { islands } from './islands.ts';
 import { SearchTemplate, searchPageSchema } from './search.tsx';
 
@@ -35,6 +36,7 @@ const site = defineSite({
   timeZone: TIME_ZONE,
   lang: 'nb',
   collections,
+  computed,
   settings: 'site',
   pages: 'pages',
   templates: {

@@ -17,7 +17,12 @@ export function newsFeed({ data, now, absolute }: RouteContext<SiteData>): Recor
       .toISOString()
       .replace(/\.000Z$/, 'Z');
   // The feed changed when its newest post came; an empty feed is as new as the build.
-  const updated = posts[0] ? instant(posts[0].data.date) : now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const updated = posts[0]
+    ? instant(posts[0].data.date)
+    : now
+        .instant()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
   const entries = posts.map((entry) => {
     const url = absolute(postRoute(entry));
     const categories = entry.data.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Island } from '../generator/contract/island.tsx';
 import type { PageProps } from '../site/data.ts';
-import { longDate, osloTime } from '../site/dates.ts';
+import { longDate } from '../site/dates.ts';
 import { islands } from './islands.ts';
 
 /** The page reads nothing but its text: the times are in content/training-times.yaml. */
@@ -20,7 +20,7 @@ export function TrainingTimesTemplate({ page, data, now }: PageProps) {
       <div className="training-page__card">
         <Island
           island={islands['training-table']}
-          props={{ groups: times.groups, slots: times.slots, today: osloTime(now) }}
+          props={{ groups: times.groups, slots: times.slots, today: { weekday: now.weekday() } }}
           when="load"
         />
       </div>

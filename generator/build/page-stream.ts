@@ -56,16 +56,7 @@ export class PageStream {
 
 /** What the build keeps of a page: not its HTML. */
 export function recordOf(page: PageRecord): PageRecord {
-  const { route, file, title, noindex, lastmod, securityPolicy, islands, assets, bytes } = page;
-  return {
-    route,
-    file,
-    title,
-    noindex,
-    ...(lastmod === undefined ? {} : { lastmod }),
-    securityPolicy,
-    islands,
-    assets,
-    bytes,
-  };
+  const { route, source, file, title, noindex, lastmod, securityPolicy, islands, assets, bytes, clock } = page;
+  const dated = lastmod === undefined ? {} : { lastmod };
+  return { route, source, file, title, noindex, ...dated, securityPolicy, islands, assets, bytes, clock };
 }

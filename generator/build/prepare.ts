@@ -4,6 +4,7 @@
  * session hands in what it kept of its last build (`Reuse`).
  */
 import { bundleClient } from '../bundle/bundle-client.ts';
+import { ClockLedger } from '../clock.ts';
 import { BuildFailed, ContentError } from '../errors.ts';
 import { photosOf } from '../images/images.ts';
 import { photoCacheDir } from '../images/photo-cache.ts';
@@ -21,6 +22,8 @@ import type { BuildRun } from './build-run.ts';
 export interface Prepared {
   site: LoadedSite;
   now: Date;
+  /** The clocks validation, routing and the computed values asked. */
+  clocks: ClockLedger;
   loaded: LoadedContent;
   validated: Validated;
   routed: Routed;
@@ -53,15 +56,16 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   // A content problem may end the build first: its failure is then nobody's to hear.
   bundling.catch(() => undefined);
   const now = run.now(site);
+  const clocks = new ClockLedger(now.getTime(), site.site.timeZone);
   const paths = { root: run.root, contentDir: run.contentDir };
   const loaded = await run.stage('load', () =>
     loadContent(paths, site.site, problems.errors, reuse.parsed, reuse.unchanged),
   );
   const drafts = options.drafts === true;
-  const validating = { now, drafts, siteFile: run.siteFile(site), validated: reuse.validated };
+  const validating = { clocks, drafts, siteFile: run.siteFile(site), validated: reuse.validated };
   const validated = await run.stage('validate', () => validate(loaded, site.site, validating, problems));
   problems.stop();
-  const routing = { now, base: options.base ?? '/', origin: options.origin };
+  const routing = { clocks, base: options.base ?? '/', origin: options.origin };
   const routed = await run.stage('route', () => route(site.site, validated, loaded, routing, problems.errors));
   problems.stop();
   const client = await run.stage('bundle', () => bundling.catch(fail));
@@ -71,7 +75,7 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
     : undefined;
   const context = makeRenderContext({
     site: site.site,
-    now,
+    clocks,
     urls: routed.urls,
     snippet: validated.snippet,
     loaded,
@@ -81,5 +85,5 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
     client,
     photos,
   });
-  return { site, now, loaded, validated, routed, client, photos, context };
+  return { site, now, clocks, loaded, validated, routed, client, photos, context };
 }

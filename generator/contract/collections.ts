@@ -1,5 +1,6 @@
 /** Collections: a YAML file or a folder of Markdown files, each checked against its schema (defineCollection). */
 import type { output, ZodType } from 'zod';
+import type { Clock } from './clock.ts';
 
 /** A problem a site's own rule finds in valid data, at a field path. */
 export interface FieldProblem {
@@ -44,7 +45,7 @@ export interface FolderCollectionDefinition<Schema extends ZodType = ZodType> {
    * (`scheduled`), is left out of the build (no page, list, feed or search entry) and kept,
    * marked with its status, only when the build shows drafts (`clubsite dev`).
    */
-  status?(data: output<Schema>, now: Date): EntryStatus;
+  status?(data: output<Schema>, now: Clock): EntryStatus;
 }
 
 export type EntryStatus = 'published' | 'draft' | 'scheduled';

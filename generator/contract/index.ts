@@ -7,6 +7,7 @@
  * from generator/: its types, the `define…` helpers, which return what they are given (with its
  * types worked out), and `paginate`; none of them imports anything at run time.
  */
+export * from './clock.ts';
 export * from './collections.ts';
 export * from './islands.ts';
 export * from './pages.ts';

@@ -1,3 +1,5 @@
+import type { Clock } from './clock.ts';
+
 /** What a template and the document are given: the page, every page's summary, the data and the URL helpers. */
 
 export interface PageSummary<FrontMatter = Record<string, unknown>> {
@@ -25,8 +27,8 @@ export interface TemplateProps<FrontMatter = Record<string, unknown>, Data = Rec
   pages: PageSummary[];
   /** The validated collections. */
   data: Data;
-  /** The build's clock: `--now`, CLUBSITE_NOW, or the real time. */
-  now: Date;
+  /** The build's clock (`--now`, CLUBSITE_NOW, or the real time): ask it what the page shows, no more (contract/clock.ts). */
+  now: Clock;
   /** Public URL of a route, with the base path and a trailing slash: href('/kurs') → '/kurs/'. */
   href: (route: string) => string;
   /** Public URL of a file under content/ (content-hashed): asset('images/logo.svg'). */

@@ -1,6 +1,7 @@
 /** What a site is: its collections, pages folder, templates, islands, scripts and styles (defineSite). */
+import type { Clock } from './clock.ts';
 import type { CollectionTable, DataOf } from './collections.ts';
-import type { DocumentProps } from './pages.ts';
+import type { DocumentProps, PageSummary } from './pages.ts';
 import type { Component, RouteContext, TemplateDefinition } from './templates.ts';
 
 export interface SiteDefinition<Collections extends CollectionTable = CollectionTable> {
@@ -18,6 +19,13 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
   templates: Record<string, TemplateDefinition<DataOf<Collections>>>;
   /** The HTML document around every page. */
   document: Component<DocumentProps<DataOf<Collections>>>;
+  /**
+   * Values worked out once a build from every page, the data and the clock (the current
+   * season's calendar): templates read each under `data.<name>`. A page that reads one depends
+   * on the value, not on everything it was worked out from, so a new news post renders again
+   * only the pages whose value it changes. Type them into the templates' data with `ComputedOf`.
+   */
+  computed?: Record<string, (context: ComputeContext<DataOf<Collections>>) => unknown>;
   /** What 404.html shows. */
   notFound: { template: string; title: string; description: string };
   /** The islands, as `defineIslands` returns them: name → the module whose default export is the widget. */
@@ -45,6 +53,18 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
    */
   files?(context: RouteContext<DataOf<Collections>>): Record<string, string>;
 }
+
+/** What a computed value is worked out from. */
+export interface ComputeContext<Data = Record<string, unknown>> {
+  pages: PageSummary[];
+  data: Data;
+  now: Clock;
+}
+
+/** The data computed values add: `data.<name>` is what its function returns. */
+export type ComputedOf<Computed extends Record<string, (context: never) => unknown>> = {
+  [Name in keyof Computed]: ReturnType<Computed[Name]>;
+};
 
 /** The site definition, with its data type worked out from the collections' schemas. */
 export function defineSite<Collections extends CollectionTable>(

@@ -1,6 +1,7 @@
 /** Templates: the component for a kind of page, its schema, and the pages it makes from data (defineTemplate). */
 import type { ReactNode } from 'react';
 import type { output, ZodType } from 'zod';
+import type { Clock } from './clock.ts';
 import type { Entry, FieldProblem, ImageRequirement, LinkReference } from './collections.ts';
 import type { TemplateProps } from './pages.ts';
 
@@ -14,7 +15,7 @@ export type Component<Props> = { bivarianceHack(props: Props): ReactNode }['biva
 /** What a template's `routes` and the site's `files` are made from. */
 export interface RouteContext<Data> {
   data: Data;
-  now: Date;
+  now: Clock;
   /** The same slug as headings get: a tag's name as part of an address ('Svømming' → 'svomming'). */
   slug: (text: string) => string;
   href: (route: string) => string;
@@ -59,7 +60,7 @@ export interface TemplateDefinition<Data = Record<string, unknown>> {
   /** Images the front matter names that must have a given kind and size (a page's own share image). */
   images?(frontMatter: Record<string, unknown>): ImageRequirement[];
   /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
-  check?(frontMatter: Record<string, unknown>, context: { now: Date }): FieldProblem[];
+  check?(frontMatter: Record<string, unknown>, context: { now: Clock }): FieldProblem[];
   /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
   searchSections?(props: TemplateProps<Record<string, unknown>, Data>): SearchSection[];
   /** Other photo widths or sizes for this template's pages than the site's `photos`. */
@@ -89,7 +90,7 @@ export interface TemplateOptions<Schema extends ZodType, Data, Params = FrontMat
   usesSearchIndex?: boolean;
   searchText?: (props: TemplateProps<NoInfer<Params>, Data>) => string;
   images?: (frontMatter: FrontMatterOf<Schema>) => ImageRequirement[];
-  check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Date }) => FieldProblem[];
+  check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Clock }) => FieldProblem[];
   searchSections?: (props: TemplateProps<NoInfer<Params>, Data>) => SearchSection[];
   routes?: (context: RouteContext<Data>) => TemplateRoute<Params>[];
   photos?: { widths?: number[]; sizes?: string };

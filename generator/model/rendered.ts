@@ -6,6 +6,8 @@ import type { CountedDocument, PackedPostings } from './search.ts';
 /** What the build keeps of a page once its HTML is written: what the site's other files are made of. */
 export interface PageRecord {
   route: string;
+  /** Its source file (relative to the project root), or what made it. */
+  source: string;
   /** Its file in the output ('kurs/index.html', '404.html'). */
   file: string;
   title: string;
@@ -20,6 +22,8 @@ export interface PageRecord {
   assets: string[];
   /** Its HTML's size in bytes. */
   bytes: number;
+  /** When the clock's answers it showed hold: [from, until) in milliseconds since 1970 (±Infinity: always). */
+  clock: { from: number; until: number };
 }
 
 /** A page as rendered, whole. */

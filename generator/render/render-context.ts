@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { PageSummary, SiteDefinition } from '../contract/index.ts';
+import type { ClockLedger } from '../clock.ts';
 import { contentHash } from '../hash.ts';
 import { photoInfos } from '../images/images.ts';
 import type { PhotoResult } from '../images/photos.ts';
@@ -17,7 +18,7 @@ import type { Urls } from '../urls.ts';
 
 export interface ContextParts {
   site: SiteDefinition;
-  now: Date;
+  clocks: ClockLedger;
   urls: Urls;
   snippet: number;
   loaded: LoadedContent;
@@ -29,15 +30,19 @@ export interface ContextParts {
 }
 
 export function makeRenderContext(parts: ContextParts): RenderContext {
-  const { site, loaded, client } = parts;
+  const { site, loaded, client, clocks } = parts;
+  const summaries = parts.pages.map(summaryOf);
+  const computed = computedValues(site, { pages: summaries, data: parts.data }, clocks);
   return {
-    now: parts.now.getTime(),
+    now: clocks.now,
+    timeZone: site.timeZone,
     base: parts.urls.base,
     origin: parts.urls.origin,
     snippet: parts.snippet,
     routes: [...parts.routes.keys()],
-    summaries: parts.pages.map(summaryOf),
-    data: parts.data,
+    summaries,
+    data: { ...parts.data, ...computed.values },
+    computedClocks: computed.clocks,
     contentFolders: [...contentFolders(loaded, site)],
     client: {
       styles: client.styles,
@@ -103,4 +108,23 @@ export function assetOutputs(files: ReadonlyMap<string, Uint8Array>, site: SiteD
         : `assets/${path.basename(file, extension)}-${contentHash(bytes)}${extension}`;
   }
   return outputs;
+}
+
+/**
+ * The site's computed values (SiteDefinition.computed), each worked out once from every page's
+ * summary, the data and its own clock, whose interval the pages that show it share.
+ */
+function computedValues(
+  site: SiteDefinition,
+  from: { pages: PageSummary[]; data: Record<string, unknown> },
+  clocks: ClockLedger,
+): { values: Record<string, unknown>; clocks: Record<string, { from: number; until: number }> } {
+  const values: Record<string, unknown> = {};
+  const held: Record<string, { from: number; until: number }> = {};
+  for (const [name, compute] of Object.entries(site.computed ?? {})) {
+    const now = clocks.clock(`the computed value ${name}`);
+    values[name] = compute({ ...from, now });
+    held[name] = { from: now.from, until: now.until };
+  }
+  return { values, clocks: held };
 }

@@ -11,7 +11,6 @@ import { createUrls, type Urls } from '../urls.ts';
 export interface RenderEnvironment {
   site: SiteDefinition;
   context: RenderContext;
-  now: Date;
   urls: Urls;
   routes: ReadonlySet<string>;
   contentFolders: ReadonlySet<string>;
@@ -34,7 +33,6 @@ export function environmentOf(site: SiteDefinition, context: RenderContext): Ren
     environment = {
       site,
       context,
-      now: new Date(context.now),
       urls: createUrls({ base: context.base, origin: context.origin }),
       routes: new Set(context.routes),
       contentFolders: new Set(context.contentFolders),

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { type RenderedIsland, recordIslands } from '../../client/shared/island-markup.ts';
 import type { Page, SearchSection, SiteDefinition, TemplateDefinition, TemplateProps } from '../contract/index.ts';
+import { RecordingClock } from '../clock.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { RenderedPage } from '../model/rendered.ts';
@@ -28,11 +29,13 @@ export function renderPage(
   const sections: SearchSection[] = [];
   const full = pageOf(environment, page, template, tools, sections, errors);
   const { context, urls } = environment;
+  // The page's own clock: what it asks decides when it is rendered again.
+  const clock = new RecordingClock(context.now, context.timeZone);
   const props: TemplateProps = {
     page: full,
     pages: context.summaries,
     data: context.data,
-    now: environment.now,
+    now: clock,
     href: tools.href,
     asset: (file) => tools.asset(file),
     absolute: urls.absolute,
@@ -42,8 +45,12 @@ export function renderPage(
   try {
     const { html, islands, securityPolicy } = documentOf(environment, page, template, props, errors);
     checkLinks(tools.linked, environment, tools.assets, page, errors);
+    const searchText = template.searchText?.(props) ?? '';
+    const parts = [...sections, ...(template.searchSections?.(props) ?? [])];
+    for (const held of Object.values(context.computedClocks)) clock.hold(held.from, held.until);
     return {
       route: page.route,
+      source: page.source,
       file: page.output ?? urls.fileOf(page.route),
       title: page.title,
       noindex: page.noindex,
@@ -53,9 +60,10 @@ export function renderPage(
       assets: [...tools.assets.used],
       bytes: Buffer.byteLength(html),
       html,
+      clock: { from: clock.from, until: clock.until },
       page: full,
-      searchText: template.searchText?.(props) ?? '',
-      sections: [...sections, ...(template.searchSections?.(props) ?? [])],
+      searchText,
+      sections: parts,
     };
   } catch (error) {
     if (error instanceof ContentError) {

@@ -4,6 +4,7 @@
  * table, and every route the content names is checked against it.
  */
 import type { RouteContext, SiteDefinition } from '../contract/index.ts';
+import type { ClockLedger } from '../clock.ts';
 import type { ContentError } from '../errors.ts';
 import type { SiteSettings, ValidatedContent, ValidatedPage } from '../model/pages.ts';
 import type { RouteTable } from '../model/routes.ts';
@@ -23,7 +24,8 @@ export interface Routed {
 }
 
 export interface RouteOptions {
-  now: Date;
+  /** The build's clock, as templates' routes and the site's files ask it. */
+  clocks: ClockLedger;
   base: string;
   /** Overrides the settings' origin. */
   origin?: string;
@@ -40,16 +42,16 @@ export function route(
   if (!settings)
     throw new Error(`The site definition names "${site.settings}" as its settings, and there is no such collection.`);
   const urls = createUrls({ base: options.base, origin: options.origin ?? settings.origin });
-  const context: RouteContext<Record<string, unknown>> = {
+  const context = (asker: string): RouteContext<Record<string, unknown>> => ({
     data: content.data,
-    now: options.now,
+    now: options.clocks.clock(asker),
     slug: slugOf,
     href: urls.href,
     absolute: urls.absolute,
-  };
+  });
   const pages = [...content.pages, ...templatePages(site, context, validated.entrySources)];
   const table = buildRouteTable(pages, settings, errors);
-  const files = siteFiles(site, context, table, errors);
+  const files = siteFiles(site, context('the site’s files'), table, errors);
   checkDeclaredLinks(site, { data: content.data, pages }, loaded, table, errors);
   return { pages, table, files, urls };
 }

@@ -15,12 +15,14 @@ import { isFileRoute, normalizeRoute } from '../urls.ts';
 /** Every page the site's templates make from data, in the order the templates give them. */
 export function templatePages(
   site: SiteDefinition,
-  context: RouteContext<Record<string, unknown>>,
+  /** The context a template's routes are made in, its clock noted under the template's name. */
+  context: (asker: string) => RouteContext<Record<string, unknown>>,
   sources: ReadonlyMap<string, PageSource>,
 ): ValidatedPage[] {
   const pages: ValidatedPage[] = [];
   for (const [name, template] of Object.entries(site.templates)) {
-    for (const made of template.routes?.(context) ?? []) {
+    if (!template.routes) continue;
+    for (const made of template.routes(context(`the template ${name}`))) {
       const route = normalizeRoute(made.route);
       const entrySource = made.entry ? sources.get(made.entry.source) : undefined;
       // A list has no file of its own: its page is named after its route and template, for errors and the dev cache.

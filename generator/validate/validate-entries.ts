@@ -5,6 +5,7 @@
  * out, unless the build shows drafts (`clubsite dev`), which keeps it marked with its status.
  */
 import type { Entry, FolderCollectionDefinition, SiteDefinition } from '../contract/index.ts';
+import type { ClockLedger } from '../clock.ts';
 import { ContentError } from '../errors.ts';
 import { entryName } from '../load/entry-files.ts';
 import type { LoadedContent, PageSource } from '../model/source.ts';
@@ -20,7 +21,7 @@ export interface ValidatedEntries {
 export function validateEntries(
   loaded: LoadedContent,
   site: SiteDefinition,
-  options: { now: Date; drafts: boolean },
+  options: { clocks: ClockLedger; drafts: boolean },
   errors: ContentError[],
 ): ValidatedEntries {
   const data: Record<string, Entry[]> = {};
@@ -30,7 +31,7 @@ export function validateEntries(
     const entries: Entry[] = [];
     for (const source of loaded.entries.get(name) ?? []) {
       sources.set(source.file, source);
-      const entry = validateEntry(source, definition, options.now, errors);
+      const entry = validateEntry(source, definition, options.clocks, errors);
       if (entry && (entry.status === 'published' || options.drafts)) entries.push(entry);
     }
     data[name] = entries;
@@ -41,7 +42,7 @@ export function validateEntries(
 function validateEntry(
   source: PageSource,
   definition: FolderCollectionDefinition,
-  now: Date,
+  clocks: ClockLedger,
   errors: ContentError[],
 ): Entry | undefined {
   const name = entryName(source.file);
@@ -58,6 +59,6 @@ function validateEntry(
   }
   const data = validateSource(source.frontMatter, strict(definition.schema), errors);
   if (data === undefined || !nameOk) return undefined;
-  const status = definition.status?.(data, now) ?? 'published';
+  const status = definition.status?.(data, clocks.clock(source.file)) ?? 'published';
   return { name, source: source.file, data: data as Record<string, unknown>, status };
 }

@@ -4,6 +4,7 @@
  * the generator reads. Every problem goes to `problems`; nothing stops here.
  */
 import type { SiteDefinition } from '../contract/index.ts';
+import type { ClockLedger } from '../clock.ts';
 import type { Problems } from '../errors.ts';
 import type { SiteSettings, ValidatedContent } from '../model/pages.ts';
 import type { LoadedContent, PageSource } from '../model/source.ts';
@@ -25,7 +26,8 @@ export interface Validated {
 }
 
 export interface ValidateOptions {
-  now: Date;
+  /** The build's clock, as the site's rules ask it (a post's status, a fact only true after a draw). */
+  clocks: ClockLedger;
   /** Keep drafts and entries dated later, marked with their status (dev). */
   drafts: boolean;
   /** The site definition's file, relative to the project root, where its own numbers are told wrong. */
@@ -48,7 +50,7 @@ export function validate(
   checkText(loaded, errors, warnings);
   checkDocuments(loaded, site, errors);
   checkImages(site, content, loaded, errors);
-  checkFacts(site, content, options.now, errors);
+  checkFacts(site, content, options.clocks, errors);
   const source = loaded.collections.get(site.settings);
   const read = source ? validateSource(source, siteSettingsSchema.loose(), errors) : undefined;
   const settings = read && { origin: read.origin, redirects: read.redirects, source };

@@ -1,5 +1,4 @@
 import type { PageProps } from '../data.ts';
-import { currentCalendar } from '../logic/calendar-season.ts';
 import type { MenuItem } from '../schemas/menu.ts';
 import { MENU_ID } from './site-header.tsx';
 
@@ -9,8 +8,8 @@ interface Entry {
 }
 
 /** The published entries, with the calendar entry pointing at the current season. */
-export function menuEntries(items: readonly MenuItem[], props: Pick<PageProps, 'pages' | 'now'>): Entry[] {
-  const season = currentCalendar(props.pages, props.now);
+export function menuEntries(items: readonly MenuItem[], props: Pick<PageProps, 'data'>): Entry[] {
+  const season = props.data.calendarSeason;
   return items.flatMap((item): Entry[] => {
     if (!item.published) return [];
     if (item.to !== undefined) return [{ label: item.label, route: item.to }];

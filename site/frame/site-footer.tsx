@@ -1,5 +1,4 @@
 import type { PageProps } from '../data.ts';
-import { osloTime } from '../dates.ts';
 import { NEWS_ROUTE } from '../logic/news.ts';
 import { ThemeSwitch } from './theme-switch.tsx';
 
@@ -11,7 +10,7 @@ export function SiteFooter({ data, now, href }: PageProps) {
   return (
     <footer className="site-footer">
       <p>
-        © <span data-current-year>{osloTime(now).year}</span> {data.site.name}
+        © <span data-current-year>{now.year()}</span> {data.site.name}
       </p>
       <p>
         <a href={href(NEWS_ROUTE)}>Nyheter</a>

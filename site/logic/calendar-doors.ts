@@ -3,7 +3,8 @@
  * (a date like 2025-12-10), shared by the server render and the browser's date correction.
  */
 
-import type { OsloTime } from '../dates.ts';
+import type { Clock } from '../../generator/contract/index.ts';
+import { osloInstant } from '../dates.ts';
 
 export type DoorState = 'drawn' | 'tonight' | 'not-drawn';
 
@@ -54,8 +55,24 @@ export function todaysDoor<Door extends Pick<DoorFacts, 'date'>>(
 /** The draw is at 20:00 in Oslo on the door's date. */
 export const DRAW_TIME = '20:00';
 
-/** True once the door's draw has happened at an instant (compared as Oslo wall-clock text). */
-export function drawHasHappened(door: Pick<DoorFacts, 'date'>, now: OsloTime): boolean {
-  const clock = `${now.date} ${String(now.hour).padStart(2, '0')}:${String(now.minute).padStart(2, '0')}`;
-  return clock >= `${door.date} ${DRAW_TIME}`;
+/** True once the door's draw has happened: asked of the clock, it changes only when the draw does. */
+export function drawHasHappened(door: Pick<DoorFacts, 'date'>, now: Clock): boolean {
+  return !now.isBefore(osloInstant(`${door.date} ${DRAW_TIME}`));
+}
+
+/**
+ * Today's date in Oslo as the calendar needs it: while its doors open, the date; before the
+ * first door and after the last, '' (no door is today's, and the page is the same every day,
+ * so the clock is asked only whether the season has begun or ended).
+ */
+export function calendarToday(doors: ReadonlyArray<Pick<DoorFacts, 'date'>>, now: Clock): string {
+  const dates = doors.map((door) => door.date).sort();
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (first === undefined || last === undefined) return '';
+  if (now.isBefore(osloInstant(first))) return '';
+  const [year = 0, month = 1, day = 1] = last.split('-').map(Number);
+  const afterLast = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  if (!now.isBefore(osloInstant(afterLast))) return '';
+  return now.date();
 }

@@ -1,5 +1,5 @@
-import type { PageSummary } from '../../generator/contract/index.ts';
-import { osloTime } from '../dates.ts';
+import type { ComputeContext, PageSummary } from '../../generator/contract/index.ts';
+import { osloInstant } from '../dates.ts';
 
 export const CALENDAR_TEMPLATE = 'calendar';
 
@@ -13,26 +13,22 @@ export interface CalendarSeason {
 /**
  * The current season's Christmas calendar: the newest calendar page whose year has begun in
  * Oslo (or the oldest, before the first season). Adding content/pages/julekalender/2026.yaml
- * moves the menu entry and the home page's call to action to it.
+ * moves the menu entry and the home page's call to action to it. A computed value of the site
+ * (templates/index.ts): found once a build, and a page that shows it depends on the season,
+ * not on every page's summary it was found among. It asks the clock for the year and whether
+ * 25 December has come, so it changes at New Year and on Christmas Day, not every day.
  */
-export function currentCalendar(pages: readonly PageSummary[], now: Date): CalendarSeason | undefined {
-  // Every page's menu asks with the same list and clock: the answer is found once per build, not once per page.
-  const known = seasons.get(pages);
-  if (known && known.at === now.getTime()) return known.season && { ...known.season };
-  const season = findCalendar(pages, now);
-  seasons.set(pages, { at: now.getTime(), season });
-  return season && { ...season };
+export function calendarSeason({ pages, now }: Pick<ComputeContext, 'pages' | 'now'>): CalendarSeason | undefined {
+  const calendars = calendarsOf(pages);
+  const year = now.year();
+  const season = calendars.filter((calendar) => calendar.year <= year).at(-1) ?? calendars[0];
+  if (!season) return undefined;
+  return { ...season, open: now.isBefore(osloInstant(`${season.year}-12-25`)) };
 }
 
-const seasons = new WeakMap<readonly PageSummary[], { at: number; season: CalendarSeason | undefined }>();
-
-function findCalendar(pages: readonly PageSummary[], now: Date): CalendarSeason | undefined {
-  const calendars = pages
+function calendarsOf(pages: readonly PageSummary[]): Array<{ route: string; year: number }> {
+  return pages
     .filter((page) => page.template === CALENDAR_TEMPLATE)
     .map((page) => ({ route: page.route, year: Number((page.data as { year?: number }).year) }))
     .sort((a, b) => a.year - b.year);
-  const today = osloTime(now);
-  const season = calendars.filter((calendar) => calendar.year <= today.year).at(-1) ?? calendars[0];
-  if (!season) return undefined;
-  return { ...season, open: today.date < `${season.year}-12-25` };
 }

@@ -3,7 +3,7 @@
  * file name without its date), tags at /nyheter/tema/<tag>, and what a list entry shows. The
  * date a post is published at is read in Oslo (site/dates.ts).
  */
-import type { Entry, EntryStatus } from '../../generator/contract/index.ts';
+import type { Clock, Entry, EntryStatus } from '../../generator/contract/index.ts';
 import { dayOf, osloInstant } from '../dates.ts';
 import { NEWS_FILE_NAME, type NewsPost } from '../schemas/news.ts';
 
@@ -13,9 +13,9 @@ export const NEWS_PAGE_SIZE = 10;
 export const FEED_SIZE = 20;
 
 /** Whether a post is out at the build's clock: a draft never, a post dated later on its day and time. */
-export function newsStatus(post: NewsPost, now: Date): EntryStatus {
+export function newsStatus(post: NewsPost, now: Clock): EntryStatus {
   if (post.draft) return 'draft';
-  return osloInstant(post.date).getTime() > now.getTime() ? 'scheduled' : 'published';
+  return now.isBefore(osloInstant(post.date)) ? 'scheduled' : 'published';
 }
 
 /** '2025-11-20-pamelding-varkurs' → '/nyheter/pamelding-varkurs' */

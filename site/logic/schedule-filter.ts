@@ -53,6 +53,6 @@ export function visibleSlots<S extends Slot>(slots: readonly S[], state: FilterS
 }
 
 /** True for a row on today's weekday in Oslo (day names compared case- and space-insensitively). */
-export function isToday(slot: Slot, today: OsloTime): boolean {
+export function isToday(slot: Slot, today: Pick<OsloTime, 'weekday'>): boolean {
   return isWeekday(slot.day, today);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FieldProblem } from '../../generator/contract/index.ts';
-import { osloTime, TIME_ZONE } from '../dates.ts';
+import type { Clock, FieldProblem } from '../../generator/contract/index.ts';
+import { TIME_ZONE } from '../dates.ts';
 import { DRAW_TIME, drawHasHappened, isDrawn } from '../logic/calendar-doors.ts';
 import { contentFile, isoDate, text } from './common.ts';
 
@@ -93,10 +93,9 @@ export type Calendar = z.infer<typeof calendarSchema>;
  * Winners whose draw has not happened at the build's clock: a calendar copied from last year
  * with its winners left in would publish names that were never drawn.
  */
-export function calendarProblems(calendar: Calendar, { now }: { now: Date }): FieldProblem[] {
-  const clock = osloTime(now);
+export function calendarProblems(calendar: Calendar, { now }: { now: Clock }): FieldProblem[] {
   return calendar.doors.flatMap((door, index) =>
-    isDrawn(door.winner) && !drawHasHappened(door, clock)
+    isDrawn(door.winner) && !drawHasHappened(door, now)
       ? [
           {
             path: ['doors', index, 'winner'],

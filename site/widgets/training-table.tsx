@@ -16,7 +16,8 @@ export interface TrainingTableProps {
   groups: string[];
   slots: Slot[];
   /** Today in Oslo by the build's clock; the browser puts it right after loading (a build can be days old). */
-  today: OsloTime;
+  /** Today's weekday in Oslo by the build's clock (0 = Monday): the browser corrects it to its own date. */
+  today: Pick<OsloTime, 'weekday'>;
 }
 
 const MULTIPLE = 'flere';
@@ -43,7 +44,7 @@ function timeSpan(time: string): string {
 /** The training times with a group filter; today's rows are bold with a pin. */
 export default function TrainingTable({ groups, slots, today: builtToday }: TrainingTableProps) {
   const [filter, setFilter] = useState<FilterState>(ALL);
-  const [today, setToday] = useState<OsloTime>(builtToday);
+  const [today, setToday] = useState<Pick<OsloTime, 'weekday'>>(builtToday);
   useEffect(() => setToday(osloTime(new Date())), []);
 
   const rows = visibleSlots(slots, filter);

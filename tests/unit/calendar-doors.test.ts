@@ -1,5 +1,5 @@
+import { RecordingClock } from '../../generator/clock.ts';
 import { describe, expect, test } from 'vitest';
-import { osloTime } from '../../site/dates.ts';
 import {
   doorState,
   drawHasHappened,
@@ -69,6 +69,9 @@ describe("today's door", () => {
   });
 });
 
+/** The build's clock at an instant, in Oslo. */
+const osloClock = (instant: string) => new RecordingClock(Date.parse(instant), 'Europe/Oslo');
+
 describe("drawHasHappened: the draw is at 20:00 in Oslo on the door's date", () => {
   const door = { date: '2025-12-09' };
   test.each([
@@ -77,6 +80,6 @@ describe("drawHasHappened: the draw is at 20:00 in Oslo on the door's date", () 
     ['2025-12-08T22:00:00Z', false], // the day before
     ['2025-12-10T00:30:00Z', true],
   ])('at %s: %s', (instant, happened) => {
-    expect(drawHasHappened(door, osloTime(new Date(instant)))).toBe(happened);
+    expect(drawHasHappened(door, osloClock(instant))).toBe(happened);
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { RecordingClock } from '../../generator/clock.ts';
 import { isWeekday, longDate, longDateAndTime, osloInstant, osloTime } from '../../site/dates.ts';
 import { newsStatus } from '../../site/logic/news.ts';
+
+/** The build's clock at an instant, in Oslo. */
+const osloClock = (instant: string) => new RecordingClock(Date.parse(instant), 'Europe/Oslo');
 
 describe('dates in Europe/Oslo', () => {
   test('half past midnight in Oslo is still the day before in UTC', () => {
@@ -39,9 +43,9 @@ describe('dates in Europe/Oslo', () => {
   test('a post dated with a day alone goes out at midnight in Oslo that day, in winter and summer time', () => {
     const post = (date: string) => ({ title: 'T', description: 'D', date, tags: [], draft: false });
     expect(osloInstant('2026-11-27').toISOString()).toBe('2026-11-26T23:00:00.000Z');
-    expect(newsStatus(post('2026-11-27'), new Date('2026-11-26T22:59:59Z'))).toBe('scheduled');
-    expect(newsStatus(post('2026-11-27'), new Date('2026-11-26T23:00:00Z'))).toBe('published');
-    expect(newsStatus(post('2026-06-01'), new Date('2026-05-31T21:59:00Z'))).toBe('scheduled');
-    expect(newsStatus(post('2026-06-01'), new Date('2026-05-31T22:00:00Z'))).toBe('published');
+    expect(newsStatus(post('2026-11-27'), osloClock('2026-11-26T22:59:59Z'))).toBe('scheduled');
+    expect(newsStatus(post('2026-11-27'), osloClock('2026-11-26T23:00:00Z'))).toBe('published');
+    expect(newsStatus(post('2026-06-01'), osloClock('2026-05-31T21:59:00Z'))).toBe('scheduled');
+    expect(newsStatus(post('2026-06-01'), osloClock('2026-05-31T22:00:00Z'))).toBe('published');
   });
 });

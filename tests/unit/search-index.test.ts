@@ -56,6 +56,8 @@ function fixturePage(
     islands: [],
     assets: [],
     bytes: html.length,
+    source: `${route}.md`,
+    clock: { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY },
   };
 }
 

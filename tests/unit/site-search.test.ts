@@ -26,6 +26,8 @@ function page(route: string, title: string, text: string): RenderedPage {
     islands: [],
     assets: [],
     bytes: html.length,
+    source: `${route}.md`,
+    clock: { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY },
   };
 }
 
