@@ -54,16 +54,24 @@ function zoneOffsetMinutes(wallClockAsUtc: number, timeZone: string): number {
   return offsetAt(wallClockAsUtc - guess * 60_000, timeZone);
 }
 
+/** One format per zone: making an Intl.DateTimeFormat costs far more than using one. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);

@@ -26,6 +26,8 @@ export function renderBatch(
   context: RenderContext,
   pages: readonly ValidatedPage[],
   counting: Counting,
+  /** Whether the thread's postings counted so far go with this batch (false: they wait for a later one). */
+  take = true,
 ): RenderedBatch {
   const environment = environmentOf(site, context);
   const { href } = environment.urls;
@@ -41,7 +43,7 @@ export function renderBatch(
   }
   return {
     pages: rendered,
-    ...(counting && counting !== 'each-page'
+    ...(counting && counting !== 'each-page' && take
       ? { postings: { packed: counting.postings.take(), thread: counting.thread } }
       : {}),
     problems: errors.map(errorDetails),

@@ -22,10 +22,13 @@ export class ThisThreadRenderer implements Renderer {
     if (!site) throw new Error('A renderer renders once it is started with the site.');
     // Counted as a render worker counts its pages, and appended a batch at a time.
     const counting = pass.indexed ? { postings: new BatchPostings(), thread: THIS_THREAD } : undefined;
-    for (let start = 0; start < pass.pages.length; start += BATCH) {
-      // The pages are written in the background: a disk slower than the render is waited for here.
-      await publisher.ready();
-      yield renderBatch(site, pass.context, pass.pages.slice(start, start + BATCH), counting);
+    // A page at a time, so each is written (in the background) while the next renders; its
+    // search words go with the last page of each BATCH, which the index appends a batch at a time.
+    for (const [at, page] of pass.pages.entries()) {
+      // A disk slower than the render is waited for here.
+      if (at % BATCH === 0) await publisher.ready();
+      const last = at % BATCH === BATCH - 1 || at === pass.pages.length - 1;
+      yield renderBatch(site, pass.context, [page], counting, last);
     }
   }
 

@@ -24,6 +24,10 @@ export interface PageRecord {
   bytes: number;
   /** When the clock's answers it showed hold: [from, until) in milliseconds since 1970 (±Infinity: always). */
   clock: { from: number; until: number };
+  /** What it read of what pages share, path → value found (render/reads.ts); the build lets go of it once cached. */
+  reads?: Array<[path: string, value: string | number | boolean | null | undefined]>;
+  /** How many search documents it gave (its own and its parts'; none when kept out of search). */
+  documentCount?: number;
 }
 
 /** A page as rendered, whole. */

@@ -5,13 +5,19 @@
  * `documents.folder`) keep their path and name, so a link to /files/innkalling-2026.pdf stays
  * the same when the file is replaced.
  */
+import type { PhotoInfo } from '../model/photos.ts';
+import type { Reads } from './reads.ts';
 import type { RenderEnvironment } from './render-environment.ts';
 
 export class PageAssets {
   /** What the page publishes: `file:<path>`, or `photo:<path>` for a processed photo's variants, in the order first used. */
   readonly used = new Set<string>();
 
-  constructor(private readonly environment: RenderEnvironment) {}
+  constructor(
+    private readonly environment: RenderEnvironment,
+    /** Where each file asked for is noted with what it is published as (a page shows a renamed image anew). */
+    private readonly reads: Reads,
+  ) {}
 
   /** 'images/logo.svg' → '/assets/logo-Ab12Cd34Ef.svg', 'files/a.pdf' → '/files/a.pdf', or undefined if there is no such file. */
   url(file: string): string | undefined {
@@ -24,6 +30,13 @@ export class PageAssets {
   /** A processed photo the page shows: its variants are published, not the original. */
   publishPhoto(file: string): void {
     this.used.add(`photo:${file}`);
+  }
+
+  /** A processed photo, noted with its variants' names (none: not a photo the site made). */
+  photo(file: string): PhotoInfo | undefined {
+    const photo = this.environment.photos.get(file);
+    this.reads.note('f', file, photo && JSON.stringify(photo));
+    return photo;
   }
 
   /** True for the URL of a file published here (not a page). */
@@ -44,6 +57,8 @@ export class PageAssets {
 
   private outputOf(file: string): string | undefined {
     const { assets } = this.environment.context;
-    return Object.hasOwn(assets, file) ? assets[file] : undefined;
+    const output = Object.hasOwn(assets, file) ? assets[file] : undefined;
+    this.reads.note('a', file, output);
+    return output;
   }
 }

@@ -6,13 +6,13 @@ import type { MarkdownLinks } from './markdown.ts';
 
 export interface PageLinkContext {
   urls: Urls;
-  /** The site's routes. */
-  routes: ReadonlySet<string>;
+  /** The site's routes (asked through the page's reads). */
+  routes: { has(route: string): boolean };
   /** The page's route and source file. */
   route: string;
   file: string;
   /** Top-level folders of content/ that hold files (images, documents): `images/x.png` names a file there. */
-  contentFolders: ReadonlySet<string>;
+  contentFolders: { has(folder: string): boolean };
   /** Public URL of a file under content/, reporting a missing one at `line`. */
   asset: (file: string, line: number) => string;
   errors: ContentError[];

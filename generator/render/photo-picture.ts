@@ -20,7 +20,7 @@ export function photoPicture(
   let first = true;
   const photos = environment.site.photos;
   return (file: string, alt: string, line: number): string | undefined => {
-    const result = environment.photos.get(file);
+    const result = assets.photo(file);
     if (!result || !photos) return undefined;
     if (!result.ok) {
       errors.push(

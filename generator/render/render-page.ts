@@ -13,6 +13,7 @@ import { PageAssets } from './page-assets.ts';
 import { pageLinks } from './page-links.ts';
 import { photoPicture } from './photo-picture.ts';
 import type { RenderEnvironment } from './render-environment.ts';
+import { Reads } from './reads.ts';
 import { pagePolicy } from './security-policy.ts';
 import { traceValue } from './trace-value.ts';
 
@@ -25,16 +26,17 @@ export function renderPage(
 ): RenderedPage | undefined {
   const template = environment.site.templates[page.template];
   if (!template) return undefined;
-  const tools = pageTools(environment, page, errors, warnings);
+  const { context, urls } = environment;
+  // The page's own clock and reads: what it asks decides when it is rendered again.
+  const clock = new RecordingClock(context.now, context.timeZone);
+  const reads = new Reads(context.computedClocks, clock);
+  const tools = pageTools(environment, page, reads, errors, warnings);
   const sections: SearchSection[] = [];
   const full = pageOf(environment, page, template, tools, sections, errors);
-  const { context, urls } = environment;
-  // The page's own clock: what it asks decides when it is rendered again.
-  const clock = new RecordingClock(context.now, context.timeZone);
   const props: TemplateProps = {
     page: full,
-    pages: context.summaries,
-    data: context.data,
+    pages: reads.view(context.summaries, 'p'),
+    data: reads.view(context.data, 'd'),
     now: clock,
     href: tools.href,
     asset: (file) => tools.asset(file),
@@ -44,10 +46,14 @@ export function renderPage(
   };
   try {
     const { html, islands, securityPolicy } = documentOf(environment, page, template, props, errors);
-    checkLinks(tools.linked, environment, tools.assets, page, errors);
-    const searchText = template.searchText?.(props) ?? '';
-    const parts = [...sections, ...(template.searchSections?.(props) ?? [])];
-    for (const held of Object.values(context.computedClocks)) clock.hold(held.from, held.until);
+    checkLinks(tools, environment, page, errors);
+    const searchText = String(template.searchText?.(props) ?? '');
+    // Plain data (a template may hand back what it read through a view): they cross to other threads.
+    const parts = [...sections, ...(template.searchSections?.(props) ?? [])].map(({ anchor, title, text }) => ({
+      anchor: String(anchor),
+      title: String(title),
+      text: String(text),
+    }));
     return {
       route: page.route,
       source: page.source,
@@ -61,6 +67,7 @@ export function renderPage(
       bytes: Buffer.byteLength(html),
       html,
       clock: { from: clock.from, until: clock.until },
+      reads: [...reads.values],
       page: full,
       searchText,
       sections: parts,
@@ -78,6 +85,8 @@ export function renderPage(
 
 interface PageTools {
   assets: PageAssets;
+  /** The site's routes, each asked noted in the page's reads. */
+  routes: { has(route: string): boolean };
   /** A file under the content folder as its public URL; a missing one is told at `line`, or traced. */
   asset: (file: string, line?: number) => string;
   /** A route as its public URL, noted for the page's link check. */
@@ -94,11 +103,26 @@ interface PageTools {
 function pageTools(
   environment: RenderEnvironment,
   page: ValidatedPage,
+  reads: Reads,
   errors: ContentError[],
   warnings: ContentError[],
 ): PageTools & { links: ReturnType<typeof pageLinks> } {
   const { urls, context } = environment;
-  const assets = new PageAssets(environment);
+  const assets = new PageAssets(environment, reads);
+  const routes = {
+    has: (route: string) => {
+      const found = environment.routes.has(route);
+      reads.note('r', route, found);
+      return found;
+    },
+  };
+  const contentFolders = {
+    has: (folder: string) => {
+      const found = environment.contentFolders.has(folder);
+      reads.note('c', folder, found);
+      return found;
+    },
+  };
   const asset = (file: string, line?: number): string => {
     const url = assets.url(file);
     if (url !== undefined) return url;
@@ -115,15 +139,15 @@ function pageTools(
   const links = pageLinks({
     urls: { ...urls, href },
     linked,
-    routes: environment.routes,
+    routes,
     route: page.route,
     file: page.source,
-    contentFolders: environment.contentFolders,
+    contentFolders,
     asset,
     errors,
     warnings,
   });
-  return { assets, asset, href, linked, links };
+  return { assets, routes, asset, href, linked, links };
 }
 
 function missingAsset(file: string, where: { file: string; line?: number; column?: number }): ContentError {
@@ -225,17 +249,16 @@ function checkIslands(
 
 /** Every internal link on the rendered page must reach a route; a broken one is traced back to its content. */
 function checkLinks(
-  linked: ReadonlySet<string>,
+  tools: PageTools,
   environment: RenderEnvironment,
-  assets: PageAssets,
   page: ValidatedPage,
   errors: ContentError[],
 ): void {
   const seen = new Set<string>();
-  for (const url of linked) {
-    if (!url.startsWith('/') || url.startsWith('//') || assets.publishes(url)) continue;
+  for (const url of tools.linked) {
+    if (!url.startsWith('/') || url.startsWith('//') || tools.assets.publishes(url)) continue;
     const route = environment.urls.routeOf(url);
-    if (route === undefined || environment.routes.has(route) || seen.has(route)) continue;
+    if (route === undefined || tools.routes.has(route) || seen.has(route)) continue;
     seen.add(route);
     const where = traceValue(route, page.sourcePage, environment.context.trace);
     errors.push(where ? brokenLink(route, where.file, where) : brokenCodeLink(route));
