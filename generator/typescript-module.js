@@ -16,7 +16,11 @@ const launcherRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 /** Imports a TypeScript entry of this project, bundled by bundleTypeScript. */
 export async function importTypeScript(entry) {
   enableCompileCache();
-  return import(pathToFileURL(await bundleTypeScript(entry)).href);
+  const file = await bundleTypeScript(entry);
+  // The module's name holds the hash of the code it was made of (its chunks' names included):
+  // what the generator's page cache is keyed by (build/generator-code.ts).
+  process.env.CLUBSITE_CODE ??= path.basename(file, '.mjs');
+  return import(pathToFileURL(file).href);
 }
 
 /**

@@ -38,7 +38,7 @@ export function renderBatch(
     const done = renderPage(environment, page, errors, warnings);
     if (!done) continue;
     if (counting === 'each-page') done.documents = countedDocuments(done, href, context.snippet);
-    else if (counting) indexPage(counting.postings, done, href, context.snippet);
+    else if (counting) done.documentCount = indexPage(counting.postings, done, href, context.snippet);
     rendered.push(done);
   }
   return {

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import { BatchPostings } from '../index/postings.ts';
-import { isWhole, type PageRecord, type RenderedBatch } from '../model/rendered.ts';
+import { isRendered, type PageRecord, type RenderedBatch } from '../model/rendered.ts';
 import { writeFileIn } from '../publish/write-output.ts';
 import { fromJobPage } from './job-page.ts';
 import { renderBatch } from './render-batch.ts';
@@ -25,7 +25,8 @@ const postings = new BatchPostings();
 function write(batch: RenderedBatch, folder: string): { batch: RenderedBatch; writeFailure?: WriteFailure } {
   let writeFailure: WriteFailure | undefined;
   const pages = batch.pages.map((page): PageRecord => {
-    if (!isWhole(page)) return page;
+    if (!isRendered(page)) return page;
+    // What the build keeps: the record, with what the page read (for the page cache).
     const { html, page: _, searchText: __, sections: ___, documents: ____, ...record } = page;
     try {
       // The main thread made the folders (worker-pool.ts Folders).

@@ -100,14 +100,19 @@ export function countedDocuments(
   return documents;
 }
 
-/** Adds a rendered page's documents to the batch a thread is counting (BatchPostings), their words counted; `snippet` characters of each text are kept. */
+/**
+ * Adds a rendered page's documents to the batch a thread is counting (BatchPostings), their
+ * words counted; `snippet` characters of each text are kept. Returns how many it added.
+ */
 export function indexPage(
   postings: BatchPostings,
   page: RenderedPage,
   href: (route: string) => string,
   snippet: number,
-): void {
-  for (const document of pageDocuments(page, href)) postings.addDocument(document, snippet);
+): number {
+  const documents = pageDocuments(page, href);
+  for (const document of documents) postings.addDocument(document, snippet);
+  return documents.length;
 }
 
 /** The documents of the indexable pages in index order: pages by route, each followed by its parts. */

@@ -7,7 +7,7 @@
 import type { Urls } from '../urls.ts';
 import type { ValidatedPage } from './pages.ts';
 import type { RenderContext } from './render-context.ts';
-import type { PageRecord, RenderedBatch, RenderedPage } from './rendered.ts';
+import type { PageRecord, RenderedBatch } from './rendered.ts';
 import type { LoadedSite } from './site.ts';
 
 /** A file of the output: its path in the output folder and its contents. */
@@ -18,7 +18,7 @@ export interface Publisher {
   /** A folder the threads that render may write pages into themselves (a folder being built); none in memory. */
   readonly folder?: string;
   /** A rendered page: its HTML is written unless the thread that rendered it wrote it already. */
-  page(page: RenderedPage | PageRecord): void;
+  page(page: PageRecord): void;
   /** Takes one file; a failure to write it is told at the end. */
   write(file: string, data: string | Uint8Array): void;
   /** Renames a folder written so far, in order with the writes. */

@@ -30,9 +30,13 @@ export interface PageRecord {
   documentCount?: number;
 }
 
-/** A page as rendered, whole. */
-export interface RenderedPage extends PageRecord {
+/** A page with its HTML: what a publisher writes. */
+export interface PublishedPage extends PageRecord {
   html: string;
+}
+
+/** A page as rendered, whole. */
+export interface RenderedPage extends PublishedPage {
   page: Page;
   /** Text a visitor can find on the page that the HTML does not show, for the search index. */
   searchText: string;
@@ -44,12 +48,16 @@ export interface RenderedPage extends PageRecord {
 
 /** A run of pages rendered by one thread, in page order, with their search postings and problems. */
 export interface RenderedBatch {
-  /** Whole, or only their records when the thread that rendered them wrote them. */
-  pages: Array<RenderedPage | PageRecord>;
+  /** Whole, with their HTML only (taken from a cache), or only their records when the thread that rendered them wrote them. */
+  pages: Array<RenderedPage | PublishedPage | PageRecord>;
   /** The pages' search documents, counted where they were rendered, and the number of the thread that counted them. */
   postings?: { packed: PackedPostings; thread: number };
   problems: ErrorDetails[];
   warnings: ErrorDetails[];
 }
 
-export const isWhole = (page: RenderedPage | PageRecord): page is RenderedPage => 'html' in page;
+/** A page whose HTML is still to be written. */
+export const isWhole = (page: PageRecord): page is PublishedPage => 'html' in page;
+
+/** A page as its render made it, not taken from a cache. */
+export const isRendered = (page: PageRecord): page is RenderedPage => 'page' in page;

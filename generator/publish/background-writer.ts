@@ -47,10 +47,24 @@ const makeFolder = (folder) => {
   }
   made.add(folder);
 };
+// A file as it was (a page a cache kept): a second name for it when it is on the same file system.
+const linkOrCopy = (from, to) => {
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
+};
+// A copy kept elsewhere (the page cache): never a reason for the build to fail.
+const keep = (file, at) => {
+  try {
+    linkOrCopy(file, at);
+  } catch {}
+};
 let failed = false;
 parentPort.on('message', (batch) => {
   let failure;
-  for (const [file, data, movedTo] of failed ? [] : batch) {
+  for (const [file, data, movedTo, from, keepAt] of failed ? [] : batch) {
     try {
       if (movedTo !== undefined) {
         const to = path.join(workerData.folder, movedTo);
@@ -60,7 +74,9 @@ parentPort.on('message', (batch) => {
       }
       const to = path.join(workerData.folder, file);
       makeFolder(path.dirname(to));
-      fs.writeFileSync(to, data);
+      if (from !== undefined) linkOrCopy(from, to);
+      else fs.writeFileSync(to, data);
+      if (keepAt !== undefined) keep(to, keepAt);
     } catch (error) {
       failed = true;
       failure = { message: error.message, code: error.code, syscall: error.syscall, path: error.path };
@@ -73,8 +89,11 @@ parentPort.on('message', (batch) => {
 
 export class BackgroundWriter {
   readonly #worker: Worker;
-  /** Files to write, [file, data], and folders to rename, [from, undefined, to]. */
-  #batch: Array<[string, string | Uint8Array] | [string, undefined, string]> = [];
+  /**
+   * Files to write, [file, data, , , keepAt]; folders to rename, [from, undefined, to]; files to
+   * link (or copy) from elsewhere, [file, undefined, undefined, from].
+   */
+  #batch: Array<[string, (string | Uint8Array)?, string?, string?, string?]> = [];
   #sent = 0;
   #written = 0;
   #failure: WriteFailure | undefined;
@@ -100,8 +119,15 @@ export class BackgroundWriter {
     return this.#failure;
   }
 
-  write(file: string, data: string | Uint8Array): void {
-    this.#batch.push([file, data]);
+  /** Writes a file; with `keepAt`, a second name for it there too (a page cache's copy), if it can. */
+  write(file: string, data: string | Uint8Array, keepAt?: string): void {
+    this.#batch.push(keepAt === undefined ? [file, data] : [file, data, undefined, undefined, keepAt]);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
+  /** Puts a file that exists elsewhere (absolute `from`) at `file`: a hard link, or a copy on another file system. */
+  link(from: string, file: string): void {
+    this.#batch.push([file, undefined, undefined, from]);
     if (this.#batch.length >= BATCH) this.#send();
   }
 

@@ -4,7 +4,7 @@
  * counts the output's size.
  */
 import type { Publisher } from '../model/pipeline.ts';
-import { isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
+import { isRendered, isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
 import { count, type OutputSizes, sizesOf } from './output-sizes.ts';
 
 export class MemoryPublisher implements Publisher {
@@ -20,11 +20,11 @@ export class MemoryPublisher implements Publisher {
     this.#keep = options.keep ?? true;
   }
 
-  page(page: RenderedPage | PageRecord): void {
+  page(page: PageRecord): void {
     if (!this.#keep) this.#counted.html += page.bytes;
     else if (isWhole(page)) {
       this.output.set(page.file, page.html);
-      this.pages.push(page);
+      if (isRendered(page)) this.pages.push(page);
     }
   }
 
