@@ -114,6 +114,7 @@ export function renderPage(
       bodyLineOffset: page.sourcePage.bodyLineOffset,
       links: { ...links, picture: photoPicture(input, template, page, errors) },
       sections,
+      labels: input.site.markdownLabels,
     }),
   };
   const props: TemplateProps = {
