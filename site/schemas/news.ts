@@ -16,12 +16,16 @@ export const newsPostSchema = z
   .strictObject({
     title: text,
     description: text,
-    date: z
-      .string()
-      .refine(
-        isDateOrDateTime,
-        'Expected a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
-      ),
+    // A date's format issue: the generator's hint turns a date written 27.11.2026 around.
+    date: z.string().check((check) => {
+      if (isDateOrDateTime(check.value)) return;
+      check.issues.push({
+        code: 'invalid_format',
+        format: 'datetime',
+        input: check.value,
+        message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
+      });
+    }),
     tags: z.array(tag).default([]),
     image: contentFile.optional(),
     /** What the picture shows, for those who cannot see it. */
@@ -29,7 +33,10 @@ export const newsPostSchema = z
     draft: z.boolean().default(false),
   })
   .refine((post) => post.image === undefined || post.alt !== undefined, {
-    message: 'Expected "alt" with "image": a short text saying what the picture shows',
+    message: 'The field "alt" is missing: a post with "image" needs it',
+    params: {
+      hint: 'Add "alt:" under "image:" with a short text saying what the picture shows, for those who cannot see it.',
+    },
     path: ['alt'],
   });
 
