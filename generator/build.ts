@@ -184,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const snippet = snippetLength(site.site, path.relative(root, site.bundle.filename), errors);
     const content = await stage('validate', () => {
       const valid = validateContent(loaded, site.site, errors, options.reuse?.validated);
-      const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors);
+      const entries = validateEntries(loaded, site.site, { now, drafts: options.drafts === true }, errors, warnings);
       Object.assign(valid.data, entries.data);
       checkText(loaded, errors, warnings);
       checkDocuments(loaded, site.site, errors);

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { normalizeWeekday, WEEKDAYS_NB } from '../dates.ts';
+import { normalizeWeekday, WEEKDAYS_NB, weekdayName } from '../dates.ts';
 import { isoDate, text } from './common.ts';
 
-const weekday = text.refine(
-  (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
-  'Expected a weekday in Norwegian, like Mandag',
-);
+/** A weekday in Norwegian, in any case and spacing (SPEC: «fredag» is Fredag), shown as 'Fredag'. */
+const weekday = text
+  .refine(
+    (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
+    'Expected a weekday in Norwegian, like Mandag',
+  )
+  .transform(weekdayName);
 
 const slot = z.strictObject({
   group: text.describe('Gruppen som trener, en av «groups», for eksempel A'),
