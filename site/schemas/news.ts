@@ -5,12 +5,13 @@
  */
 import { z } from 'zod';
 import { isDateOrDateTime } from '../dates.ts';
-import { contentFile, text } from './common.ts';
+import { contentFile, editorMessage, text } from './common.ts';
 
 /** A tag is one or more lower-case words joined by hyphens; Norwegian letters are welcome (svømming, sjøløve). */
 export const tag = z
   .string()
-  .regex(/^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/, 'a tag in lower case, words joined by -, like svømmekurs or skagerrak-swim');
+  .regex(/^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/, 'a tag in lower case, words joined by -, like svømmekurs or skagerrak-swim')
+  .meta(editorMessage('Et tema med små bokstaver, ord bundet sammen med -, som svømmekurs eller skagerrak-swim'));
 
 export const newsPostSchema = z
   .strictObject({

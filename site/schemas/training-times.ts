@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeWeekday, WEEKDAYS_NB, weekdayName } from '../dates.ts';
-import { isoDate, text } from './common.ts';
+import { editorMessage, isoDate, text } from './common.ts';
 
 /** A weekday in Norwegian, in any case and spacing (SPEC: «fredag» is Fredag), shown as 'Fredag'. */
 const weekday = text
@@ -17,6 +17,7 @@ const slot = z.strictObject({
   time: z
     .string()
     .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
+    .meta(editorMessage('Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)'))
     .describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
   location: text.describe('Stedet, ett av «locations», for eksempel Aquarama'),
   /** Base training (strength on land) in the session: shown with 🏋️. */

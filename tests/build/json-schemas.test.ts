@@ -38,7 +38,24 @@ type Schema = {
   minItems?: number;
   maxItems?: number;
   description?: string;
+  format?: string;
+  patternErrorMessage?: string;
+  oneOf?: Schema[];
 };
+
+/**
+ * Every value a schema describes below its top, at any depth, with its path: a field
+ * (`.slots[].time`), a list's item (`[]`), a map's value (`{}`), an either-or's option (`|0`).
+ */
+function valuesOf(schema: Schema, at = ''): Array<[path: string, value: Schema]> {
+  const below = (path: string, value: Schema): Array<[string, Schema]> => [[path, value], ...valuesOf(value, path)];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, value]) => below(`${at}.${key}`, value)),
+    ...(schema.items ? below(`${at}[]`, schema.items) : []),
+    ...(typeof schema.additionalProperties === 'object' ? below(`${at}{}`, schema.additionalProperties) : []),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((option, index) => below(`${at}|${index}`, option)),
+  ];
+}
 
 /** The parts of JSON Schema z.toJSONSchema writes for these schemas, enough to check real content against them. */
 function problems(value: unknown, schema: Schema, at = ''): string[] {
@@ -141,18 +158,36 @@ describe('JSON Schemas for editors', () => {
     ]);
   });
 
-  test('hover text is Norwegian: every field of every collection and of the calendar page has a description', async () => {
-    const describedEverywhere = (schema: Schema, at: string): string[] =>
-      Object.entries(schema.properties ?? {}).flatMap(([key, property]) => [
-        ...(property.description ? [] : [`${at}.${key}`]),
-        ...(property.items?.properties ? describedEverywhere(property.items, `${at}.${key}[]`) : []),
-      ]);
-    for (const file of ['training-times.json', 'menu.json', 'page-calendar.json']) {
-      expect(describedEverywhere(await committedSchema(file), file), file).toEqual([]);
+  test('hover text is Norwegian: every field of every schema, at any depth, has a description', async () => {
+    for (const file of [...jsonSchemas(site).keys()]) {
+      const undescribed = valuesOf(await committedSchema(file))
+        .filter(([path, value]) => /\.[^.[\]{}|]+$/.test(path) && !value.description)
+        .map(([path]) => `${file}${path}`);
+      expect(undescribed, file).toEqual([]);
     }
     const calendar = await committedSchema('page-calendar.json');
     expect(calendar.properties?.doors?.items?.properties?.winner?.description).toMatch(/Vinneren når luken er trukket/);
     expect(calendar.properties?.title?.description).toMatch(/^Sidens tittel/);
+  });
+
+  test('a value that does not fit its pattern or format is explained in plain Norwegian, never with the regular expression', async () => {
+    const unexplained: string[] = [];
+    for (const file of [...jsonSchemas(site).keys()]) {
+      for (const [path, value] of valuesOf(await committedSchema(file))) {
+        const message = value.patternErrorMessage ?? '';
+        if ((value.pattern || value.format) && (message === '' || /\b(the|an|like|with|Expected)\b/.test(message)))
+          unexplained.push(`${file}${path}: ${message || 'no message'}`);
+      }
+    }
+    expect(unexplained).toEqual([]);
+    const times = await committedSchema('training-times.json');
+    // What the editor underlines «updated: 26.11.2026» with, instead of «String is not a RFC3339 date».
+    expect(times.properties?.updated?.patternErrorMessage).toBe(
+      'En dato som finnes, skrevet ÅÅÅÅ-MM-DD: år, måned, dag, som 2025-10-09 (ikke 09.10.2025)',
+    );
+    expect(times.properties?.slots?.items?.properties?.time?.patternErrorMessage).toBe(
+      'Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)',
+    );
   });
 
   test('VS Code recommends the YAML extension and maps each schema', async () => {
