@@ -11,7 +11,9 @@ export const editorMessage = (patternErrorMessage: string) => ({ patternErrorMes
 export const route = z
   .string()
   .regex(/^\/[a-z0-9\-/]*$/, 'an address inside the site starting with /, like /kurs')
-  .meta(editorMessage('En adresse på nettsiden som starter med /, med små bokstaver a-z, tall og bindestrek, som /kurs'));
+  .meta(
+    editorMessage('En adresse på nettsiden som starter med /, med små bokstaver a-z, tall og bindestrek, som /kurs'),
+  );
 /** A date as a calendar day: 2025-12-01. */
 export const isoDate = z.iso
   .date()
@@ -29,7 +31,9 @@ export const contentFile = z
 export const shareImageFile = z
   .string()
   .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png')
-  .meta(editorMessage('Et PNG- eller JPEG-bilde under content/, med små bokstaver uten mellomrom, som images/deling.png'));
+  .meta(
+    editorMessage('Et PNG- eller JPEG-bilde under content/, med små bokstaver uten mellomrom, som images/deling.png'),
+  );
 export const externalUrl = z
   .url({ protocol: /^https?$/ })
   .meta(editorMessage('En hel nettadresse som starter med https://, kopiert fra nettleseren'));

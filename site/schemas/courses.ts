@@ -4,7 +4,10 @@ import { contentFile, editorMessage, route, text } from './common.ts';
 
 /** A short key in small letters: a course's id, a level finder result's name. */
 const key = (english: string) =>
-  z.string().regex(/^[a-z]+$/, english).meta(editorMessage('En kort nøkkel med små bokstaver a-z, uten æ, ø og å, som hval'));
+  z
+    .string()
+    .regex(/^[a-z]+$/, english)
+    .meta(editorMessage('En kort nøkkel med små bokstaver a-z, uten æ, ø og å, som hval'));
 
 /** A swim course of the club, as the sign-up service knows it (its course type). */
 const course = z.strictObject({

@@ -15,23 +15,28 @@ export const tag = z
 
 export const newsPostSchema = z
   .strictObject({
-    title: text,
-    description: text,
+    title: text.describe('Overskriften på nyheten'),
+    description: text.describe('Én eller to setninger som vises i lista, på forsiden og i nyhetsfeeden'),
     // A date's format issue: the generator's hint turns a date written 27.11.2026 around.
-    date: z.string().check((check) => {
-      if (isDateOrDateTime(check.value)) return;
-      check.issues.push({
-        code: 'invalid_format',
-        format: 'datetime',
-        input: check.value,
-        message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
-      });
-    }),
-    tags: z.array(tag).default([]),
-    image: contentFile.optional(),
+    date: z
+      .string()
+      .check((check) => {
+        if (isDateOrDateTime(check.value)) return;
+        check.issues.push({
+          code: 'invalid_format',
+          format: 'datetime',
+          input: check.value,
+          message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
+        });
+      })
+      .describe(
+        'Når nyheten publiseres: ÅÅÅÅ-MM-DD, eller med klokkeslett (norsk tid) som 2025-11-20 18:00; samme dag som i filnavnet',
+      ),
+    tags: z.array(tag).default([]).describe('Temaer, som [svømmekurs, dugnad]; kan utelates'),
+    image: contentFile.optional().describe('Et bilde under content/, som images/bilde.svg; da må alt også være med'),
     /** What the picture shows, for those who cannot see it. */
-    alt: text.optional(),
-    draft: z.boolean().default(false),
+    alt: text.optional().describe('Hva bildet viser, for dem som ikke ser det'),
+    draft: z.boolean().default(false).describe('true holder nyheten unna nettsiden (et utkast)'),
   })
   .refine((post) => post.image === undefined || post.alt !== undefined, {
     message: 'The field "alt" is missing: a post with "image" needs it',

@@ -12,10 +12,7 @@ const socialCard = z.strictObject({
   network: z.enum(['instagram', 'tiktok', 'facebook']).describe('Nettverket: instagram, tiktok eller facebook'),
   title: text.describe('Overskriften på kortet'),
   /** Empty: the card says the link is coming soon. */
-  href: externalUrl
-    .or(z.literal(''))
-    .default('')
-    .describe('Lenken til profilen; tom gir «Lenke kommer snart»'),
+  href: externalUrl.or(z.literal('')).default('').describe('Lenken til profilen; tom gir «Lenke kommer snart»'),
   button: text.describe('Teksten på knappen'),
   /** What shows where a feed would be, when the account is not public. */
   text: z.string().default('').describe('Teksten der en feed ellers ville stått, når kontoen ikke er offentlig'),
@@ -36,7 +33,10 @@ export const siteSettingsSchema = z.strictObject({
   shareImageAlt: text.describe('Hva delingsbildet viser, for dem som ikke ser det'),
   spond: externalUrl.describe('Lenken til Spond i bunnteksten'),
   membershipUrl: externalUrl.describe('Lenken til innmelding'),
-  withdrawalEmail: z.email().meta(editorMessage('En e-postadresse, som navn@ksa.no')).describe('E-postadressen for utmelding'),
+  withdrawalEmail: z
+    .email()
+    .meta(editorMessage('En e-postadresse, som navn@ksa.no'))
+    .describe('E-postadressen for utmelding'),
   courseSignup: z
     .string()
     .regex(/\{type\}/, 'an address with {type} where the course type goes')

@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { loadSite } from '../../generator/bundle/load-site.ts';
 import type { SiteDefinition } from '../../generator/contract/index.ts';
 import { listContentFiles } from '../../generator/load/content-files.ts';
+import { frontMatterCms } from '../../generator/schema/front-matter-cms.ts';
 import { collectionSchemaFile, jsonSchemas, pageSchemaFile } from '../../generator/schema/json-schemas.ts';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -206,11 +207,53 @@ describe('JSON Schemas for editors', () => {
     }
   });
 
+  test('Markdown front matter has help too: frontmatter.json (Front Matter CMS) is up to date, ties each folder to its fields, in Norwegian', async () => {
+    const text = await readFile(path.join(projectRoot, 'frontmatter.json'), 'utf8');
+    expect(text, 'frontmatter.json is stale: run "npx clubsite schema"').toBe(frontMatterCms(site));
+    type Field = { name: string; type: string; description?: string; required?: boolean; fields?: Field[] };
+    const config = JSON.parse(text) as {
+      'frontMatter.content.pageFolders': Array<{ path: string; contentTypes: string[] }>;
+      'frontMatter.taxonomy.contentTypes': Array<{ name: string; fields: Field[] }>;
+      'frontMatter.taxonomy.fieldGroups': Array<{ id: string; fields: Field[] }>;
+    };
+    expect(config['frontMatter.content.pageFolders']).toEqual([
+      { title: 'pages', path: '[[workspace]]/content/pages', contentTypes: ['page'] },
+      { title: 'nyheter', path: '[[workspace]]/content/nyheter', contentTypes: ['news'] },
+    ]);
+    const types = Object.fromEntries(
+      config['frontMatter.taxonomy.contentTypes'].map((type) => [type.name, type.fields]),
+    );
+    const all = (fields: Field[]): Field[] => fields.flatMap((field) => [field, ...all(field.fields ?? [])]);
+    const everyField = [
+      ...Object.values(types).flatMap(all),
+      ...config['frontMatter.taxonomy.fieldGroups'].flatMap((group) => all(group.fields)),
+    ];
+    expect(everyField.filter((field) => !field.description).map((field) => field.name)).toEqual([]);
+    expect(types.news?.map((field) => `${field.name}${field.required ? '!' : ''}:${field.type}`)).toEqual([
+      'title!:string',
+      'description!:string',
+      'date!:string',
+      'tags:list',
+      'image:string',
+      'alt:string',
+      'draft:boolean',
+    ]);
+    expect(types.news?.find((field) => field.name === 'date')?.description).toMatch(/^Når nyheten publiseres/);
+    expect(types.page?.find((field) => field.name === 'template')).toMatchObject({
+      type: 'choice',
+      choices: expect.arrayContaining(['article', 'placeholder', 'courses']),
+    });
+    const extensions = JSON.parse(await readFile(path.join(projectRoot, '.vscode/extensions.json'), 'utf8')) as {
+      recommendations: string[];
+    };
+    expect(extensions.recommendations).toContain('eliostruyf.vscode-front-matter');
+  });
+
   test('clubsite schema writes the files, then says they are up to date', async () => {
     const dir = await fixtureSite('mini');
     const cli = path.join(projectRoot, 'bin/clubsite.js');
     const first = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(first.stdout).toMatch(/^\d+ schemas in content\/\.schemas; written: .*events\.json/);
+    expect(first.stdout).toMatch(/^\d+ schemas in content\/\.schemas; written: .*events\.json.*, frontmatter\.json\n$/);
     const events = JSON.parse(await readFile(path.join(dir, 'content/.schemas/events.json'), 'utf8')) as Schema;
     expect(events.type).toBe('object');
     const second = await run(process.execPath, [cli, 'schema'], { cwd: dir });
