@@ -4,6 +4,7 @@
  */
 import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
+import { benchMarkdown } from './markdown-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
@@ -13,6 +14,7 @@ const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['search', benchSearch],
   ['dev', benchDev],
   ['photos', benchPhotos],
+  ['markdown', benchMarkdown],
 ];
 
 // `npm run bench -- search 1000 10000`: one bench, with its own arguments.
