@@ -34,7 +34,8 @@ export type ErrorCode =
   | 'unreadable-file'
   // Warnings: told, but the build goes on.
   | 'insecure-link'
-  | 'unused-file';
+  | 'unused-file'
+  | 'doubtful-entry';
 
 export interface ErrorDetails {
   code: ErrorCode;

@@ -78,11 +78,13 @@ const INLINE = new Set([
   'wbr',
 ]);
 
-const MAY_HIDE = /hidden|sr-only/i;
+const MAY_HIDE = /hidden|sr-only|footnote-/i;
 
 /**
  * Whether an element is out of sight: `hidden` (shown later by a script, if at all), or text
- * only for screen readers (`visually-hidden`, `sr-only`), which annotates what is visible.
+ * only for screen readers (`visually-hidden`, `sr-only`), which annotates what is visible. A
+ * footnote's number and its way back (Markdown's `footnote-ref`, `footnote-backref`) lead
+ * elsewhere on the page and are no words: a snippet would read «tekst1» and «Note. ↩».
  */
 function unseen(name: string, attributes: string): boolean {
   if (UNREAD.has(name)) return true;
@@ -91,7 +93,9 @@ function unseen(name: string, attributes: string): boolean {
   const bare = attributes.replace(/"[^"]*"|'[^']*'/g, '""');
   if (/(?:^|\s)hidden(?![\w-])/i.test(bare)) return true;
   const className = /(?:^|\s)class\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(attributes);
-  return /(?:^|\s)(?:visually-hidden|sr-only)(?:\s|$)/.test(className?.[1] ?? className?.[2] ?? '');
+  return /(?:^|\s)(?:visually-hidden|sr-only|footnote-ref|footnote-backref)(?:\s|$)/.test(
+    className?.[1] ?? className?.[2] ?? '',
+  );
 }
 
 /** The HTML with every element a visitor does not see left out (see `unseen`), and comments gone. */
@@ -111,7 +115,7 @@ export function visibleHtml(html: string): string {
       out += source.slice(last, match.index);
       if (rawName === '') out += ' ';
       else if (opens && unseen(name, attributes)) {
-        out += ' ';
+        out += INLINE.has(name) ? '' : ' ';
         skipping = { name, depth: 1 };
       } else out += INLINE.has(name) ? '' : ' ';
     }

@@ -5,7 +5,7 @@
  */
 import { defineCollection } from '../generator/contract/index.ts';
 import { coursesSchema } from './schemas/courses.ts';
-import { newsStatus } from './logic/news.ts';
+import { newsStatus, newsWarnings } from './logic/news.ts';
 import { menuSchema } from './schemas/menu.ts';
 import { NEWS_FILE_NAME, newsPostSchema } from './schemas/news.ts';
 import { SHARE_IMAGE, siteSettingsSchema } from './schemas/site-settings.ts';
@@ -33,11 +33,13 @@ export const collections = {
       ),
   }),
   trainingTimes: defineCollection({ file: 'training-times.yaml', schema: trainingTimesSchema }),
-  // One Markdown file a post; a draft or a post dated later is left out until its time (shown in dev).
+  // One Markdown file a post; a draft or a post dated later is left out until its time (shown in
+  // dev). A date that is not the one in the file name is a warning.
   news: defineCollection({
     files: 'nyheter/*.md',
     schema: newsPostSchema,
     name: { pattern: NEWS_FILE_NAME, example: '2025-11-20-pamelding-varkurs.md (the date, then the address)' },
     status: newsStatus,
+    warnings: newsWarnings,
   }),
 };

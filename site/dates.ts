@@ -78,6 +78,12 @@ export function normalizeWeekday(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('nb-NO');
 }
 
+/** A weekday as the site shows it, however it was typed: ' fredag' → 'Fredag'. */
+export function weekdayName(name: string): string {
+  const normal = normalizeWeekday(name);
+  return normal.charAt(0).toLocaleUpperCase('nb-NO') + normal.slice(1);
+}
+
 /** True when a Norwegian weekday name is the day of `time` in Oslo. */
 export function isWeekday(name: string, time: Pick<OsloTime, 'weekday'>): boolean {
   return normalizeWeekday(name) === WEEKDAYS_NB[time.weekday];

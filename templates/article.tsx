@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
-import { faqItem, shareImageFile, text } from '../site/schemas/common.ts';
+import { FAQ_TITLE_HELP, faqList, shareImageFile, text } from '../site/schemas/common.ts';
 
 export const articleSchema = z
   .strictObject({
     /** Questions and answers shown as an accordion under the text. */
-    faq: z.array(faqItem).optional(),
-    faqTitle: z.string().optional(),
+    faq: faqList.optional(),
+    faqTitle: z.string().optional().describe(FAQ_TITLE_HELP),
     /** The page's own picture when it is shared (instead of the one in site.yaml): 1200 × 630, with its description. */
-    shareImage: shareImageFile.optional(),
-    shareImageAlt: text.optional(),
+    shareImage: shareImageFile
+      .optional()
+      .describe('Sidens eget bilde når den deles: PNG eller JPEG, 1200 × 630 piksler, med shareImageAlt'),
+    shareImageAlt: text.optional().describe('Hva delingsbildet viser, for dem som ikke ser det'),
   })
   .refine((page) => (page.shareImage === undefined) === (page.shareImageAlt === undefined), {
     message: 'Expected "shareImage" and "shareImageAlt" together: a picture and what it shows',

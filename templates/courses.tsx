@@ -3,22 +3,29 @@ import { Island } from '../generator/contract/island.tsx';
 import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
 import { signupForm, signupUrl } from '../site/logic/course-signup.ts';
-import { faqItem, text } from '../site/schemas/common.ts';
+import { FAQ_TITLE_HELP, faqList, text } from '../site/schemas/common.ts';
 import type { Courses, LevelResult } from '../site/schemas/courses.ts';
 import type { FinderResult } from '../site/widgets/level-finder.tsx';
 import { islands } from './islands.ts';
 
-const section = z.strictObject({ title: text, intro: text.optional() });
+/** A part of the page: its heading and a line under it. */
+const section = (help: string) =>
+  z
+    .strictObject({
+      title: text.describe('Overskriften over delen'),
+      intro: text.optional().describe('En kort tekst under overskriften'),
+    })
+    .describe(help);
 
 export const coursesPageSchema = z.strictObject({
   /** The level finder: heading and a line on how it works. */
-  finder: section,
+  finder: section('Nivåtesten: overskrift og en linje om hvordan den virker'),
   /** The cards with every course level. */
-  levels: section,
+  levels: section('Kortene med alle kursnivåene'),
   /** The course dropdown that gives the sign-up link. */
-  signup: section,
-  faqTitle: text,
-  faq: z.array(faqItem).min(1),
+  signup: section('Nedtrekkslisten som gir lenken til påmeldingen'),
+  faqTitle: text.describe(FAQ_TITLE_HELP),
+  faq: faqList.min(1),
 });
 
 type CoursesPage = z.infer<typeof coursesPageSchema>;

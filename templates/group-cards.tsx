@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import type { LinkReference } from '../generator/contract/index.ts';
 import type { PageProps } from '../site/data.ts';
-import { route, text } from '../site/schemas/common.ts';
+import { editorMessage, route, text } from '../site/schemas/common.ts';
 
 /** One card: the group's letter, its name, one line about it, and the page it links to. */
 const groupCard = z.strictObject({
-  letter: z.string().regex(/^[A-Z]$/, 'one capital letter, like A'),
-  name: text,
-  description: text,
-  route,
+  letter: z
+    .string()
+    .regex(/^[A-Z]$/, 'one capital letter, like A')
+    .meta(editorMessage('Én stor bokstav, som A'))
+    .describe('Gruppens bokstav, som A'),
+  name: text.describe('Gruppens navn'),
+  description: text.describe('Én linje om gruppen'),
+  route: route.describe('Gruppens side, som /grupper/a'),
 });
 
 export const groupCardsSchema = z.strictObject({
   /** The cards, in the order they are shown. */
-  groups: z.array(groupCard).min(1),
+  groups: z.array(groupCard).min(1).describe('Ett kort per gruppe, i den rekkefølgen de vises'),
 });
 
 type GroupCards = z.infer<typeof groupCardsSchema>;

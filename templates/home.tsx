@@ -9,18 +9,33 @@ import { contentFile, route, text } from '../site/schemas/common.ts';
 import { InstagramIsland } from './instagram-island.tsx';
 
 /** {year} in these texts becomes the current calendar's year. */
-const withYear = text.describe('text; {year} becomes the calendar year');
+const withYear = text.describe('Tekst; {year} blir kalenderens år');
 
 export const homeSchema = z.strictObject({
   /** The big picture link at the top. */
-  hero: z.strictObject({ image: contentFile, label: text, to: route }),
+  hero: z
+    .strictObject({
+      image: contentFile.describe('Bildet, under content/'),
+      label: text.describe('Teksten på bildet, som også sier hvor lenken går'),
+      to: route.describe('Siden bildet lenker til, som /kurs'),
+    })
+    .describe('Den store bildelenken øverst på forsiden'),
   /** The page's main heading; the Markdown body is the welcome text under it. */
-  welcome: text,
+  welcome: text.describe('Hovedoverskriften; teksten under den står under front matter'),
   /** The Christmas calendar's call to action, shown until 24 December of the current calendar's year. */
-  calendar: z.strictObject({ heading: withYear, text: withYear, button: withYear }),
+  calendar: z
+    .strictObject({ heading: withYear, text: withYear, button: withYear })
+    .describe('Julekalenderens blokk, som vises fram til julaften: overskrift, tekst og knapp'),
   /** One more block beside it. */
-  highlight: z.strictObject({ heading: text, text, button: text, to: route }),
-  partnersTitle: text,
+  highlight: z
+    .strictObject({
+      heading: text.describe('Overskriften'),
+      text: text.describe('Teksten'),
+      button: text.describe('Teksten på knappen'),
+      to: route.describe('Siden knappen lenker til, som /ny-i-klubben'),
+    })
+    .describe('En blokk til ved siden av kalenderen'),
+  partnersTitle: text.describe('Overskriften over samarbeidspartnerne'),
 });
 
 type Home = z.infer<typeof homeSchema>;

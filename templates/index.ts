@@ -107,6 +107,12 @@ const site = defineSite({
   // Photos in the text: at most 44rem wide (.prose), the full width of a phone below that.
   photos: { widths: [480, 800, 1200, 1600], sizes: '(min-width: 46rem) 44rem, calc(100vw - 2rem)' },
   search: { snippet: SNIPPET_LENGTH },
+  markdownLabels: {
+    footnote: (number) => `Fotnote ${number}`,
+    footnotes: 'Fotnoter',
+    backToText: (number) => `Tilbake til fotnote ${number} i teksten`,
+    headingLink: (heading) => `Lenke til «${heading}»`,
+  },
   pageFieldHelp: {
     title: 'Sidens tittel: overskriften og fanen i nettleseren',
     description: 'Én eller to setninger om siden, som søkemotorer viser under lenken',

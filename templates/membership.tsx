@@ -1,26 +1,37 @@
 import { z } from 'zod';
 import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
-import { faqItem, text } from '../site/schemas/common.ts';
+import { FAQ_TITLE_HELP, faqList, text } from '../site/schemas/common.ts';
 
 export const membershipSchema = z.strictObject({
   /** A short paragraph above the sign-up button. */
-  intro: text,
+  intro: text.describe('Et kort avsnitt over knappen for innmelding'),
   /** The button's text; it links to `membershipUrl` in content/site.yaml. */
-  signupLabel: text,
+  signupLabel: text.describe('Teksten på knappen; den lenker til membershipUrl i site.yaml'),
   /** One line beside the button: what happens when you click it. */
-  signupNote: text.optional(),
+  signupNote: text.optional().describe('Én linje ved knappen om hva som skjer når du trykker'),
   /** «Viktig å vite»: the membership rules, each a bold sentence and an explanation. */
   rules: z
     .strictObject({
-      title: text,
+      title: text.describe('Overskriften over reglene, som «Viktig å vite»'),
       items: z
-        .array(z.strictObject({ rule: text, text: text.optional(), mailto: z.literal('withdrawalEmail').optional() }))
-        .min(1),
+        .array(
+          z.strictObject({
+            rule: text.describe('Regelen, i fet skrift'),
+            text: text.optional().describe('Forklaringen under regelen'),
+            mailto: z
+              .literal('withdrawalEmail')
+              .optional()
+              .describe('withdrawalEmail: legger til e-postadressen for utmelding fra site.yaml som lenke'),
+          }),
+        )
+        .min(1)
+        .describe('Reglene, én per punkt'),
     })
-    .optional(),
-  faq: z.array(faqItem).optional(),
-  faqTitle: z.string().optional(),
+    .optional()
+    .describe('Reglene for medlemskap, under knappen'),
+  faq: faqList.optional(),
+  faqTitle: z.string().optional().describe(FAQ_TITLE_HELP),
 });
 
 type Membership = z.infer<typeof membershipSchema>;

@@ -6,10 +6,19 @@ export const placeholderSchema = z.strictObject({
   /** A short list under the text, one line each, like the annual meetings year by year. */
   list: z
     .strictObject({
-      title: text,
-      items: z.array(z.strictObject({ label: text, text: text })).min(1),
+      title: text.describe('Overskriften over lista'),
+      items: z
+        .array(
+          z.strictObject({
+            label: text.describe('Det som står først på linjen, som et årstall'),
+            text: text.describe('Resten av linjen'),
+          }),
+        )
+        .min(1)
+        .describe('Linjene i lista'),
     })
-    .optional(),
+    .optional()
+    .describe('En kort liste under teksten, én linje per punkt (som årsmøtene år for år)'),
 });
 
 type Placeholder = z.infer<typeof placeholderSchema>;

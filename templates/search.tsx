@@ -7,7 +7,11 @@ import { islands } from './islands.ts';
 
 export const searchPageSchema = z.strictObject({
   /** Words offered as ready-made searches while the search field is empty. */
-  suggestions: z.array(text).max(8).optional(),
+  suggestions: z
+    .array(text)
+    .max(8)
+    .optional()
+    .describe('Søkeord som vises som forslag før noen har skrevet noe (høyst 8)'),
 });
 
 type SearchPage = z.infer<typeof searchPageSchema>;

@@ -76,7 +76,11 @@ export function mergePlans(a: ChangePlan, b: ChangePlan): ChangePlan {
 
 export const EMPTY_PLAN: ChangePlan = { site: false, client: false, devClient: false, stylesOnly: false, files: [] };
 
-/** Files an editor writes beside the real one while saving (swap, backup and lock files), and folders never watched. */
+/**
+ * Files an editor writes beside the real one while saving (swap, backup and lock files; vim's
+ * 4913 probe; the sedXXXXXX that `sed -i` writes and renames over the file), and folders never
+ * watched.
+ */
 export function isIgnoredPath(file: string): boolean {
   const name = path.basename(file);
   return (
@@ -86,6 +90,7 @@ export function isIgnoredPath(file: string): boolean {
     /\.(swp|swx|swo|tmp|bak|orig|crdownload)$/i.test(name) ||
     /^#.*#$/.test(name) ||
     name === '4913' ||
+    /^sed[A-Za-z0-9]{6}$/.test(name) ||
     /___jb_(tmp|old)___$/.test(name)
   );
 }

@@ -46,6 +46,11 @@ export interface FolderCollectionDefinition<Schema extends ZodType = ZodType> {
    * marked with its status, only when the build shows drafts (`clubsite dev`).
    */
   status?(data: output<Schema>, now: Clock): EntryStatus;
+  /**
+   * What in a valid entry is probably not what its writer meant (a post whose date is not the
+   * one in its file name): each is printed as a warning at its field, and the build goes on.
+   */
+  warnings?(entry: { name: string; data: output<Schema> }): FieldProblem[];
 }
 
 export type EntryStatus = 'published' | 'draft' | 'scheduled';

@@ -45,6 +45,8 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
   photos?: { widths: number[]; sizes: string };
   /** What a search hit shows of a page: the first `snippet` characters of its text, all the index keeps of it (120 unless given). */
   search?: { snippet: number };
+  /** What a screen reader says for Markdown's footnotes and heading links, in the site's language (English unless given). */
+  markdownLabels?: MarkdownLabels;
   /** Help for the fields every page has (title, description, template, allowHtml), in the site's language: editors show it on hover (`clubsite schema`). */
   pageFieldHelp?: Record<string, string>;
   /**
@@ -65,6 +67,18 @@ export interface ComputeContext<Data = Record<string, unknown>> {
 export type ComputedOf<Computed extends Record<string, (context: never) => unknown>> = {
   [Name in keyof Computed]: ReturnType<Computed[Name]>;
 };
+
+/** The words of Markdown's footnotes and heading links that a visitor's screen reader reads. */
+export interface MarkdownLabels {
+  /** A footnote's reference in the text (its visible text is the number). */
+  footnote: (number: number) => string;
+  /** The list of footnotes at the end of the page. */
+  footnotes: string;
+  /** The link from a footnote back to where it is referred to (its visible text is ↩). */
+  backToText: (number: number) => string;
+  /** The link beside a heading that leads to it (its visible text is an icon). */
+  headingLink: (heading: string) => string;
+}
 
 /** The site definition, with its data type worked out from the collections' schemas. */
 export function defineSite<Collections extends CollectionTable>(

@@ -2,7 +2,9 @@
  * What is in content/, and which of it may be read. A symbolic link is followed only when it
  * stays inside content/ (a link to ~/.ssh or /etc would publish whatever it points at), files
  * too large for a website are refused before they are read, and a page file whose name is not
- * an address (spaces, capital letters) is an error that suggests the name it should have.
+ * an address (spaces, capital letters) is an error that suggests the name it should have. A
+ * README.md in any folder is a note for whoever edits that folder, never content: it is not a
+ * page, not published and not an unused file.
  */
 import { closeSync, fstatSync, openSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -10,6 +12,9 @@ import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { isInside } from '../path-inside.ts';
 import { slugOf } from '../slug.ts';
+
+/** The name of a folder's note to its editors (content/README.md, content/files/README.md). */
+const README = 'README.md';
 
 /** Images, documents and the like: refused above this, before they are read (a build stays in bounded memory). */
 export const MAX_ASSET_BYTES = 25 * 1024 * 1024;
@@ -42,7 +47,7 @@ export async function listContentFiles(
     return folder;
   };
   for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
+    if (entry.name.startsWith('.') || entry.name === README) continue;
     const folder = folderOf(entry.parentPath);
     if (folder === undefined) continue;
     const inContent = `${folder}${entry.name}`;

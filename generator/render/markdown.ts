@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import type { SearchSection } from '../contract/index.ts';
-import { anchorHeadings } from './markdown-sections.ts';
+import type { MarkdownLabels, SearchSection } from '../contract/index.ts';
+import { ENGLISH_LABELS, type MarkdownEnv, addNotesAndAnchors } from './markdown-notes.ts';
 
 export interface MarkdownLinks {
   /**
@@ -24,6 +24,7 @@ const renderers = {
 // markdown-it silently turns a link it does not trust (javascript:, data:) into text; every
 // link is handed to the caller instead, which fails the build on an unsafe one at its line.
 for (const md of Object.values(renderers)) md.validateLink = () => true;
+for (const md of Object.values(renderers)) addNotesAndAnchors(md);
 // A processed photo is rendered as the <picture> its token carries.
 for (const md of Object.values(renderers)) {
   const image = md.renderer.rules.image;
@@ -35,17 +36,24 @@ for (const md of Object.values(renderers)) {
 /**
  * CommonMark to HTML with markdown-it. Raw HTML is shown as text unless the page allows it.
  * Every link and image target goes through `links` with its line in the file, and is
- * published as `links` returns it. Headings get stable ids (their slug), and the page's `##`
- * sections are handed back in `sections`.
+ * published as `links` returns it. Headings get stable ids (their slug) and a link to copy, and
+ * the page's `##` sections are handed back in `sections`; footnotes get numbers and links both
+ * ways. What a screen reader says for those links is the site's `labels`.
  */
 export function renderMarkdown(
   body: string,
-  options: { allowHtml: boolean; bodyLineOffset: number; links: MarkdownLinks; sections?: SearchSection[] },
+  options: {
+    allowHtml: boolean;
+    bodyLineOffset: number;
+    links: MarkdownLinks;
+    sections?: SearchSection[];
+    labels?: MarkdownLabels | undefined;
+  },
 ): string {
   const md = options.allowHtml ? renderers.html : renderers.safe;
-  const tokens = md.parse(body, {});
   // Headings get ids; the `##` sections go to the search index as parts of their own.
-  options.sections?.push(...anchorHeadings(tokens));
+  const env: MarkdownEnv = { labels: options.labels ?? ENGLISH_LABELS, sections: options.sections ?? [] };
+  const tokens = md.parse(body, env);
   for (const block of tokens) {
     let line = (block.map?.[0] ?? 0) + 1 + options.bodyLineOffset;
     if (block.type === 'html_block') rawUrls(block.content, line, options.links);
@@ -54,7 +62,7 @@ export function renderMarkdown(
       else rewrite(token, line, options.links);
     }
   }
-  return md.renderer.render(tokens, md.options, {});
+  return md.renderer.render(tokens, md.options, env);
 }
 
 function rewrite(token: Token, line: number, links: MarkdownLinks): void {

@@ -185,6 +185,7 @@ function pageOf(
       bodyLineOffset: page.sourcePage.bodyLineOffset,
       links: { ...tools.links, picture: photoPicture(environment, tools.assets, template, page, errors) },
       sections,
+      labels: environment.site.markdownLabels,
     }),
   };
 }

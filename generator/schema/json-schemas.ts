@@ -12,12 +12,13 @@ import { z, type ZodType } from 'zod';
 import type { SiteDefinition } from '../contract/index.ts';
 import { basePageSchema } from '../validate/validate-content.ts';
 
-type JsonSchema = Record<string, unknown> & {
+export type JsonSchema = Record<string, unknown> & {
   properties?: Record<string, Record<string, unknown>>;
   required?: string[];
 };
 
-const toJson = (schema: ZodType): JsonSchema =>
+/** A Zod schema as JSON Schema (draft 7), as what a file may hold (its input). */
+export const jsonSchemaOf = (schema: ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as JsonSchema;
 
 /** The schema file of a collection: content/training-times.yaml → training-times.json. */
@@ -36,13 +37,13 @@ export function jsonSchemas(site: SiteDefinition): Map<string, string> {
   for (const [name, collection] of Object.entries(site.collections)) {
     // A folder collection's files are Markdown: editors get no YAML schema for their front matter.
     if (!('file' in collection)) continue;
-    files.set(collectionSchemaFile(collection.file), format({ title: name, ...toJson(collection.schema) }));
+    files.set(collectionSchemaFile(collection.file), format({ title: name, ...jsonSchemaOf(collection.schema) }));
   }
-  const base = toJson(basePageSchema);
+  const base = jsonSchemaOf(basePageSchema);
   for (const [name, template] of Object.entries(site.templates)) {
     // A template that makes its pages from data is never picked by a page file.
     if (template.routes) continue;
-    const own = template.schema ? toJson(template.schema) : undefined;
+    const own = template.schema ? jsonSchemaOf(template.schema) : undefined;
     const properties: Record<string, Record<string, unknown>> = {
       ...base.properties,
       ...own?.properties,

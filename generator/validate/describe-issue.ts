@@ -1,4 +1,5 @@
 import type { core } from 'zod';
+import { dayFirstAsIso } from './date-hint.ts';
 
 /** `['doors', 3, 'date']` → `doors[3].date` */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -56,7 +57,7 @@ export function describeIssue(issue: core.$ZodIssue, input: unknown): { message:
     case 'invalid_format':
       return {
         message: `Expected ${custom ? issue.message : formatName(issue.format)}, found ${found}.`,
-        hint: formatHint(issue.format),
+        hint: formatHint(issue.format, input),
       };
     case 'unrecognized_keys':
       return {
@@ -76,11 +77,19 @@ export function describeIssue(issue: core.$ZodIssue, input: unknown): { message:
         hint: issue.origin === 'array' ? 'Add or remove entries in the list.' : 'Change the value to fit.',
       };
     }
-    default:
+    default: {
+      // A site's own rule (a refine) may say how to fix what it found (`params: { hint }`). A
+      // rule over a block of fields says in its message what is missing: «found a block of
+      // fields» would tell the volunteer nothing.
+      const hint = issue.code === 'custom' && typeof issue.params?.hint === 'string' ? issue.params.hint : undefined;
+      const block = typeof input === 'object' && input !== null && !Array.isArray(input);
       return {
-        message: custom ? `${issue.message} (found ${found}).` : `The value does not fit (found ${found}).`,
-        hint: 'Compare with a similar entry that works.',
+        message: custom
+          ? `${issue.message}${block ? '.' : ` (found ${found}).`}`
+          : `The value does not fit${block ? '.' : ` (found ${found}).`}`,
+        hint: hint ?? 'Compare with a similar entry that works.',
       };
+    }
   }
 }
 
@@ -92,8 +101,15 @@ function formatName(format: string): string {
   return `text in the ${format} format`;
 }
 
-function formatHint(format: string): string {
+/** How to write a value of the format; a date written day first is shown turned around. */
+function formatHint(format: string, input: unknown): string {
+  const turned =
+    format === 'date' || format === 'datetime' ? dayFirstAsIso(input, { time: format === 'datetime' }) : undefined;
+  if (turned !== undefined)
+    return `Write it as ${turned}: year, month, day${turned.includes(':') ? ', then the time' : ''}.`;
   if (format === 'date') return 'Write dates as YYYY-MM-DD: year, month (01-12), day.';
+  if (format === 'datetime')
+    return 'Write the date as YYYY-MM-DD: year, month (01-12), day, then the time if there is one.';
   if (format === 'url') return 'Copy the address from the browser, https:// included.';
   return 'Compare with a similar entry that works.';
 }

@@ -3,12 +3,15 @@
  * its lines, and its name against the pattern the site gives (a name is often part of an
  * address). What is not published at the build's clock (a draft, an entry dated later) is left
  * out, unless the build shows drafts (`clubsite dev`), which keeps it marked with its status.
+ * The collection's own `warnings` about a valid entry are warnings at their field.
  */
 import type { Entry, FolderCollectionDefinition, SiteDefinition } from '../contract/index.ts';
 import type { ClockLedger } from '../clock.ts';
 import { ContentError } from '../errors.ts';
 import { entryName } from '../load/entry-files.ts';
 import type { LoadedContent, PageSource } from '../model/source.ts';
+import { positionOf } from '../source-positions.ts';
+import { fieldPath } from './describe-issue.ts';
 import { strict, validateSource } from './validate-content.ts';
 
 export interface ValidatedEntries {
@@ -23,6 +26,7 @@ export function validateEntries(
   site: SiteDefinition,
   options: { clocks: ClockLedger; drafts: boolean },
   errors: ContentError[],
+  warnings: ContentError[] = [],
 ): ValidatedEntries {
   const data: Record<string, Entry[]> = {};
   const sources = new Map<string, PageSource>();
@@ -32,6 +36,7 @@ export function validateEntries(
     for (const source of loaded.entries.get(name) ?? []) {
       sources.set(source.file, source);
       const entry = validateEntry(source, definition, options.clocks, errors);
+      if (entry) warnings.push(...entryWarnings(source, definition, entry));
       if (entry && (entry.status === 'published' || options.drafts)) entries.push(entry);
     }
     data[name] = entries;
@@ -61,4 +66,19 @@ function validateEntry(
   if (data === undefined || !nameOk) return undefined;
   const status = definition.status?.(data, clocks.clock(source.file)) ?? 'published';
   return { name, source: source.file, data: data as Record<string, unknown>, status };
+}
+
+function entryWarnings(source: PageSource, definition: FolderCollectionDefinition, entry: Entry): ContentError[] {
+  return (definition.warnings?.(entry) ?? []).map((problem) => {
+    const { line, column } = positionOf(source.frontMatter, problem.path);
+    return new ContentError({
+      code: 'doubtful-entry',
+      file: source.file,
+      line,
+      column,
+      field: fieldPath(problem.path),
+      message: problem.message,
+      hint: problem.hint,
+    });
+  });
 }

@@ -45,7 +45,7 @@ export function validate(
   const { errors, warnings } = problems;
   const snippet = snippetLength(site, options.siteFile, errors);
   const content = validateContent(loaded, site, errors, options.validated);
-  const entries = validateEntries(loaded, site, options, errors);
+  const entries = validateEntries(loaded, site, options, errors, warnings);
   Object.assign(content.data, entries.data);
   checkText(loaded, errors, warnings);
   checkDocuments(loaded, site, errors);

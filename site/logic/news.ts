@@ -3,7 +3,7 @@
  * file name without its date), tags at /nyheter/tema/<tag>, and what a list entry shows. The
  * date a post is published at is read in Oslo (site/dates.ts).
  */
-import type { Clock, Entry, EntryStatus } from '../../generator/contract/index.ts';
+import type { Clock, Entry, EntryStatus, FieldProblem } from '../../generator/contract/index.ts';
 import { dayOf, osloInstant } from '../dates.ts';
 import { NEWS_FILE_NAME, type NewsPost } from '../schemas/news.ts';
 
@@ -16,6 +16,23 @@ export const FEED_SIZE = 20;
 export function newsStatus(post: NewsPost, now: Clock): EntryStatus {
   if (post.draft) return 'draft';
   return now.isBefore(osloInstant(post.date)) ? 'scheduled' : 'published';
+}
+
+/**
+ * A post whose `date:` is not the day its file name starts with: most often a post copied from
+ * another with the date changed in one place only. A warning, not an error: either may be meant.
+ */
+export function newsWarnings({ name, data }: { name: string; data: NewsPost }): FieldProblem[] {
+  const named = name.slice(0, 'YYYY-MM-DD'.length);
+  const day = dayOf(data.date);
+  if (day === named) return [];
+  return [
+    {
+      path: ['date'],
+      message: `The file name says ${named}, but "date:" says ${day}.`,
+      hint: 'Make them the same day: correct "date:" or rename the file. "date:" decides when the post is published and where it stands in the lists.',
+    },
+  ];
 }
 
 /** '2025-11-20-pamelding-varkurs' → '/nyheter/pamelding-varkurs' */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Clock, FieldProblem } from '../../generator/contract/index.ts';
 import { TIME_ZONE } from '../dates.ts';
 import { DRAW_TIME, drawHasHappened, isDrawn } from '../logic/calendar-doors.ts';
-import { contentFile, isoDate, text } from './common.ts';
+import { contentFile, editorMessage, isoDate, text } from './common.ts';
 
 export const DOOR_COUNT = 24;
 
@@ -13,7 +13,10 @@ const optionalText = z
   .transform((value) => (value ?? '').trim());
 
 /** A prize's value in kroner as it is printed: digits followed by ",-", like 1090,- */
-export const prizeValue = z.string().regex(/^[1-9]\d*,-$/, 'an amount in kroner followed by ",-", like 1090,-');
+export const prizeValue = z
+  .string()
+  .regex(/^[1-9]\d*,-$/, 'an amount in kroner followed by ",-", like 1090,-')
+  .meta(editorMessage('Et beløp i kroner fulgt av ",-", som 1090,-'));
 
 /** One door of the Christmas calendar: a day in December, a sponsor's prize and, once drawn, its winner. */
 export const calendarDoor = z.strictObject({

@@ -1,20 +1,51 @@
 import { z } from 'zod';
 
+/**
+ * What an editor says when a value does not fit its pattern (the YAML extension reads
+ * `patternErrorMessage` from the JSON Schema, `clubsite schema`): the volunteers' language, where
+ * the build's own message is the maintainer's English.
+ */
+export const editorMessage = (patternErrorMessage: string) => ({ patternErrorMessage });
+
 /** A route inside the site: /kurs, /om/styret. */
-export const route = z.string().regex(/^\/[a-z0-9\-/]*$/, 'an address inside the site starting with /, like /kurs');
+export const route = z
+  .string()
+  .regex(/^\/[a-z0-9\-/]*$/, 'an address inside the site starting with /, like /kurs')
+  .meta(
+    editorMessage('En adresse på nettsiden som starter med /, med små bokstaver a-z, tall og bindestrek, som /kurs'),
+  );
 /** A date as a calendar day: 2025-12-01. */
-export const isoDate = z.iso.date();
+export const isoDate = z.iso
+  .date()
+  .meta(editorMessage('En dato som finnes, skrevet ÅÅÅÅ-MM-DD: år, måned, dag, som 2025-10-09 (ikke 09.10.2025)'));
 /** A file under content/, like images/logo.svg. */
 export const contentFile = z
   .string()
-  .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg');
+  .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg')
+  .meta(
+    editorMessage(
+      'Et bilde under content/ (SVG, PNG, JPEG eller WebP), med små bokstaver uten mellomrom, som images/logo.svg',
+    ),
+  );
 /** A picture for link previews (Facebook, Messenger, Slack): PNG or JPEG, never SVG. */
 export const shareImageFile = z
   .string()
-  .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png');
-export const externalUrl = z.url({ protocol: /^https?$/ });
+  .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png')
+  .meta(
+    editorMessage('Et PNG- eller JPEG-bilde under content/, med små bokstaver uten mellomrom, som images/deling.png'),
+  );
+export const externalUrl = z
+  .url({ protocol: /^https?$/ })
+  .meta(editorMessage('En hel nettadresse som starter med https://, kopiert fra nettleseren'));
 export const text = z.string().trim().min(1);
 
 /** A question and its answer, for the FAQ accordions. */
-export const faqItem = z.strictObject({ q: text, a: text });
+export const faqItem = z.strictObject({
+  q: text.describe('Spørsmålet, slik det vises i lista'),
+  a: text.describe('Svaret, som vises når spørsmålet åpnes'),
+});
+/** Editor help for the heading over a page's questions and answers. */
+export const FAQ_TITLE_HELP = 'Overskriften over spørsmålene, som «Ofte stilte spørsmål»';
+/** The questions and answers under a page's text. */
+export const faqList = z.array(faqItem).describe('Spørsmål og svar under teksten: «- q: …» og «a: …» for hvert');
 export type FaqItem = z.infer<typeof faqItem>;

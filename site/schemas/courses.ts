@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { stepProblems } from '../logic/level-finder.ts';
-import { contentFile, route, text } from './common.ts';
+import { contentFile, editorMessage, route, text } from './common.ts';
+
+/** A short key in small letters: a course's id, a level finder result's name. */
+const key = (english: string) =>
+  z
+    .string()
+    .regex(/^[a-z]+$/, english)
+    .meta(editorMessage('En kort nøkkel med små bokstaver a-z, uten æ, ø og å, som hval'));
 
 /** A swim course of the club, as the sign-up service knows it (its course type). */
 const course = z.strictObject({
   /** A short key the level finder refers to: hval, sjolove. */
-  id: z
-    .string()
-    .regex(/^[a-z]+$/, 'a short key in small letters a-z, like hval')
-    .describe('Kort nøkkel med små bokstaver a-z, som hval'),
+  id: key('a short key in small letters a-z, like hval').describe('Kort nøkkel med små bokstaver a-z, som hval'),
   name: text.describe('Kursets navn, som Hval'),
   /** The course type in the sign-up address (`{type}` in courseSignup in site.yaml). */
   type: z.number().int().positive().describe('Kurstypen i påmeldingslenken hos Trygg i vann (et tall)'),
@@ -20,8 +24,8 @@ const course = z.strictObject({
 });
 
 const branch = z.union([
-  z.strictObject({ next: z.number().int().nonnegative() }),
-  z.strictObject({ result: z.string().min(1) }),
+  z.strictObject({ next: z.number().int().nonnegative().describe('Nummeret på neste spørsmål, fra 0') }),
+  z.strictObject({ result: z.string().min(1).describe('Nøkkelen til resultatet under «results», som hval') }),
 ]);
 
 /** A question of the level finder, with its picture (a drawing of what is asked) and the picture's description. */
@@ -39,13 +43,13 @@ const step = z.strictObject({
  */
 const result = z
   .strictObject({
-    course: z.string().optional(),
-    level: text.optional(),
-    message: text,
-    image: contentFile.optional(),
-    alt: text.optional(),
-    link: route.optional(),
-    linkText: text.optional(),
+    course: z.string().optional().describe('Kurset resultatet anbefaler, med nøkkelen fra «courses», som hval'),
+    level: text.optional().describe('Uten «course»: navnet på resultatet, som Gratulerer!'),
+    message: text.describe('Anbefalingen foreldrene får se'),
+    image: contentFile.optional().describe('Uten «course»: bildet ved resultatet, under content/'),
+    alt: text.optional().describe('Hva bildet viser, for dem som ikke ser det'),
+    link: route.optional().describe('Uten «course»: siden knappen lenker til, som /kontakt'),
+    linkText: text.optional().describe('Uten «course»: teksten på knappen'),
   })
   .refine(
     (value) =>
@@ -57,10 +61,14 @@ const result = z
 export const coursesSchema = z
   .strictObject({
     courses: z.array(course).min(1).describe('Kursene klubben har'),
-    levelFinder: z.strictObject({
-      steps: z.array(step).min(1),
-      results: z.record(z.string().regex(/^[a-z]+$/, 'a short key in small letters a-z'), result),
-    }),
+    levelFinder: z
+      .strictObject({
+        steps: z.array(step).min(1).describe('Spørsmålene i nivåtesten, i rekkefølge; det første er nummer 0'),
+        results: z
+          .record(key('a short key in small letters a-z'), result)
+          .describe('Resultatene nivåtesten kan gi, hvert med en kort nøkkel'),
+      })
+      .describe('Nivåtesten: spørsmål med ja og nei, og resultatene de fører til'),
   })
   .superRefine((data, context) => {
     const ids = data.courses.map((entry) => entry.id);

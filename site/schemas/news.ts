@@ -5,31 +5,44 @@
  */
 import { z } from 'zod';
 import { isDateOrDateTime } from '../dates.ts';
-import { contentFile, text } from './common.ts';
+import { contentFile, editorMessage, text } from './common.ts';
 
 /** A tag is one or more lower-case words joined by hyphens; Norwegian letters are welcome (svømming, sjøløve). */
 export const tag = z
   .string()
-  .regex(/^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/, 'a tag in lower case, words joined by -, like svømmekurs or skagerrak-swim');
+  .regex(/^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/, 'a tag in lower case, words joined by -, like svømmekurs or skagerrak-swim')
+  .meta(editorMessage('Et tema med små bokstaver, ord bundet sammen med -, som svømmekurs eller skagerrak-swim'));
 
 export const newsPostSchema = z
   .strictObject({
-    title: text,
-    description: text,
+    title: text.describe('Overskriften på nyheten'),
+    description: text.describe('Én eller to setninger som vises i lista, på forsiden og i nyhetsfeeden'),
+    // A date's format issue: the generator's hint turns a date written 27.11.2026 around.
     date: z
       .string()
-      .refine(
-        isDateOrDateTime,
-        'Expected a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
+      .check((check) => {
+        if (isDateOrDateTime(check.value)) return;
+        check.issues.push({
+          code: 'invalid_format',
+          format: 'datetime',
+          input: check.value,
+          message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
+        });
+      })
+      .describe(
+        'Når nyheten publiseres: ÅÅÅÅ-MM-DD, eller med klokkeslett (norsk tid) som 2025-11-20 18:00; samme dag som i filnavnet',
       ),
-    tags: z.array(tag).default([]),
-    image: contentFile.optional(),
+    tags: z.array(tag).default([]).describe('Temaer, som [svømmekurs, dugnad]; kan utelates'),
+    image: contentFile.optional().describe('Et bilde under content/, som images/bilde.svg; da må alt også være med'),
     /** What the picture shows, for those who cannot see it. */
-    alt: text.optional(),
-    draft: z.boolean().default(false),
+    alt: text.optional().describe('Hva bildet viser, for dem som ikke ser det'),
+    draft: z.boolean().default(false).describe('true holder nyheten unna nettsiden (et utkast)'),
   })
   .refine((post) => post.image === undefined || post.alt !== undefined, {
-    message: 'Expected "alt" with "image": a short text saying what the picture shows',
+    message: 'The field "alt" is missing: a post with "image" needs it',
+    params: {
+      hint: 'Add "alt:" under "image:" with a short text saying what the picture shows, for those who cannot see it.',
+    },
     path: ['alt'],
   });
 

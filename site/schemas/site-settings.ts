@@ -1,18 +1,23 @@
 import { z } from 'zod';
-import { contentFile, externalUrl, route, shareImageFile, text } from './common.ts';
+import { contentFile, editorMessage, externalUrl, route, shareImageFile, text } from './common.ts';
 
-const partner = z.strictObject({ title: text, img: contentFile, alt: text, href: externalUrl });
+const partner = z.strictObject({
+  title: text.describe('Partnerens navn'),
+  img: contentFile.describe('Logoen, under content/, som images/partner-antidoping.svg'),
+  alt: text.describe('Hva logoen viser, med partnerens navn, for dem som ikke ser den'),
+  href: externalUrl.describe('Partnerens nettside; den åpnes i en ny fane'),
+});
 
 const socialCard = z.strictObject({
-  network: z.enum(['instagram', 'tiktok', 'facebook']),
-  title: text,
+  network: z.enum(['instagram', 'tiktok', 'facebook']).describe('Nettverket: instagram, tiktok eller facebook'),
+  title: text.describe('Overskriften på kortet'),
   /** Empty: the card says the link is coming soon. */
-  href: externalUrl.or(z.literal('')).default(''),
-  button: text,
+  href: externalUrl.or(z.literal('')).default('').describe('Lenken til profilen; tom gir «Lenke kommer snart»'),
+  button: text.describe('Teksten på knappen'),
   /** What shows where a feed would be, when the account is not public. */
-  text: z.string().default(''),
+  text: z.string().default('').describe('Teksten der en feed ellers ville stått, når kontoen ikke er offentlig'),
   /** Closed group: members only. */
-  closed: z.boolean().default(false),
+  closed: z.boolean().default(false).describe('true for en lukket gruppe: innlogging eller medlemskap kreves'),
 });
 
 export const siteSettingsSchema = z.strictObject({
@@ -28,18 +33,29 @@ export const siteSettingsSchema = z.strictObject({
   shareImageAlt: text.describe('Hva delingsbildet viser, for dem som ikke ser det'),
   spond: externalUrl.describe('Lenken til Spond i bunnteksten'),
   membershipUrl: externalUrl.describe('Lenken til innmelding'),
-  withdrawalEmail: z.email().describe('E-postadressen for utmelding'),
+  withdrawalEmail: z
+    .email()
+    .meta(editorMessage('En e-postadresse, som navn@ksa.no'))
+    .describe('E-postadressen for utmelding'),
   courseSignup: z
     .string()
     .regex(/\{type\}/, 'an address with {type} where the course type goes')
+    .meta(editorMessage('Adressen til påmeldingen, med {type} der kurstypen (et tall) skal stå'))
     .describe('Påmeldingslenken, med {type} der kurstypen skal stå'),
   redirects: z.record(route, route).default({}).describe('Gamle adresser som sender videre til nye: «/gammel: /ny»'),
   partners: z.array(partner).length(3).describe('De tre samarbeidspartnerne nederst på forsiden'),
-  social: z.strictObject({
-    title: text,
-    cards: z.array(socialCard).min(1),
-    instagramWidget: z.strictObject({ script: externalUrl, className: text }),
-  }),
+  social: z
+    .strictObject({
+      title: text.describe('Overskriften, som «Følg oss på sosiale medier»'),
+      cards: z.array(socialCard).min(1).describe('Ett kort per nettverk'),
+      instagramWidget: z
+        .strictObject({
+          script: externalUrl.describe('Skriptet fra tjenesten som viser Instagram-feeden'),
+          className: text.describe('Klassenavnet tjenesten gir feeden, som elfsight-app-…'),
+        })
+        .describe('Instagram-feeden fra en ekstern tjeneste'),
+    })
+    .describe('Sosiale medier: overskrift, kortene og Instagram-feeden'),
 });
 
 /** The size link previews show without cropping. */

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { normalizeWeekday, WEEKDAYS_NB } from '../dates.ts';
-import { isoDate, text } from './common.ts';
+import { normalizeWeekday, WEEKDAYS_NB, weekdayName } from '../dates.ts';
+import { editorMessage, isoDate, text } from './common.ts';
 
-const weekday = text.refine(
-  (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
-  'Expected a weekday in Norwegian, like Mandag',
-);
+/** A weekday in Norwegian, in any case and spacing (SPEC: «fredag» is Fredag), shown as 'Fredag'. */
+const weekday = text
+  .refine(
+    (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
+    'Expected a weekday in Norwegian, like Mandag',
+  )
+  .transform(weekdayName);
 
 const slot = z.strictObject({
   group: text.describe('Gruppen som trener, en av «groups», for eksempel A'),
@@ -14,6 +17,7 @@ const slot = z.strictObject({
   time: z
     .string()
     .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
+    .meta(editorMessage('Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)'))
     .describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
   location: text.describe('Stedet, ett av «locations», for eksempel Aquarama'),
   /** Base training (strength on land) in the session: shown with 🏋️. */

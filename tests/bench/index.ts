@@ -5,6 +5,7 @@
 import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
 import { benchLock } from './lock-bench.ts';
+import { benchMarkdown } from './markdown-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
@@ -18,6 +19,7 @@ const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['photos', benchPhotos],
   ['startup', benchStartup],
   ['lock', benchLock],
+  ['markdown', benchMarkdown],
 ];
 
 // `npm run bench -- search 1000 10000`: one bench, with its own arguments.

@@ -165,7 +165,8 @@ describe.each([
     await page.goto('/kurs/');
     const faq = page.getByRole('region', { name: 'Spørsmål foreldre ofte stiller' });
     const items = faq.locator('details');
-    expect(await items.count()).toBe(7);
+    // SPEC.md's seven course facts, and where the price is (issue 30).
+    expect(await items.count()).toBe(8);
     const open = () =>
       items.evaluateAll((all) => all.flatMap((item, index) => ((item as HTMLDetailsElement).open ? [index] : [])));
     expect(await open()).toEqual([]);
@@ -177,6 +178,8 @@ describe.each([
     expect(await faq.getByText('45 minutter').isVisible()).toBe(true);
     await faq.getByText('Hvor lang er hver kursgang?').click();
     expect(await open()).toEqual([]);
+    await faq.getByText('Hva koster et kurs?').click();
+    expect(await faq.getByText('Prisen står hos Trygg i vann').isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -222,6 +222,47 @@ const CASES: Case[] = [
     changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 9. oktober 2025')],
     expected: ['content/training-times.yaml:6'],
   },
+  // Issue 30: a date written as people write it by hand is shown turned around.
+  {
+    name: 'a news date written day first, with a time',
+    changes: [edit('nyheter/2025-11-20-julekalender-2025.md', 'date: 2025-11-20 12:00', 'date: 20.11.2025 kl. 12.00')],
+    expected: ['content/nyheter/2025-11-20-julekalender-2025.md:4'],
+    says: [
+      '  Expected a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00, found "20.11.2025 kl. 12.00".\n  Hint: Write it as 2025-11-20 12:00: year, month, day, then the time.',
+    ],
+  },
+  {
+    name: 'a date written day first with slashes',
+    changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 9/10/2025')],
+    expected: ['content/training-times.yaml:6'],
+    says: ['  Expected a date like 2025-12-01, found "9/10/2025".\n  Hint: Write it as 2025-10-09: year, month, day.'],
+  },
+  {
+    name: 'a date written day first with a two-digit year',
+    changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 09.10.25')],
+    expected: ['content/training-times.yaml:6'],
+    says: ['  Hint: Write it as 2025-10-09: year, month, day.'],
+  },
+  {
+    name: 'a date written day first that is no day of the calendar',
+    changes: [edit('nyheter/2025-11-20-julekalender-2025.md', 'date: 2025-11-20 12:00', 'date: 31.11.2025')],
+    expected: ['content/nyheter/2025-11-20-julekalender-2025.md:4'],
+    says: ['  Hint: Write the date as YYYY-MM-DD: year, month (01-12), day, then the time if there is one.'],
+  },
+  {
+    name: 'a news picture without its alt text',
+    changes: [
+      edit(
+        'nyheter/2025-11-20-julekalender-2025.md',
+        'date: 2025-11-20 12:00',
+        'date: 2025-11-20 12:00\nimage: images/julekalender/ksa-svommekurs.svg',
+      ),
+    ],
+    expected: ['content/nyheter/2025-11-20-julekalender-2025.md:2'],
+    says: [
+      '  The field "alt" is missing: a post with "image" needs it.\n  Hint: Add "alt:" under "image:" with a short text saying what the picture shows, for those who cannot see it.',
+    ],
+  },
   {
     name: 'a training location not in the list',
     changes: [
@@ -448,6 +489,28 @@ describe('a corpus of bad inputs: each is a content error at its file and line, 
     expect(CASES.length).toBeGreaterThanOrEqual(40);
     if (process.env.CORPUS_TABLE)
       console.info(['| case | reported | exit |', '| --- | --- | --- |', ...table].join('\n'));
+  });
+});
+
+describe('what is probably a mistake is a warning, and the site builds', () => {
+  test('a news post whose date is not the date in its file name', async () => {
+    await rm(project.contentDir, { recursive: true, force: true });
+    await cp(path.join(projectRoot, 'content'), project.contentDir, { recursive: true });
+    await apply(edit('nyheter/2025-11-20-julekalender-2025.md', 'date: 2025-11-20 12:00', 'date: 2025-10-01'));
+    const warned: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((text: string) => warned.push(text));
+    const { code, output } = await clubsite(['build', '--now', NOW, '--out', 'dist-warned']).finally(() =>
+      warn.mockRestore(),
+    );
+    expect(code, output).toBe(0);
+    expect(warned.join('\n')).toContain(
+      [
+        '⚠ content/nyheter/2025-11-20-julekalender-2025.md:4:7  date  [doubtful-entry]',
+        '  The file name says 2025-11-20, but "date:" says 2025-10-01.',
+        '  Hint: Make them the same day: correct "date:" or rename the file. "date:" decides when the post is published and where it stands in the lists.',
+      ].join('\n'),
+    );
+    expect(warned.join('\n')).toContain('1 warning (the build went on).');
   });
 });
 

@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { loadSite } from '../../generator/bundle/load-site.ts';
 import type { SiteDefinition } from '../../generator/contract/index.ts';
 import { listContentFiles } from '../../generator/load/content-files.ts';
+import { frontMatterCms } from '../../generator/schema/front-matter-cms.ts';
 import { collectionSchemaFile, jsonSchemas, pageSchemaFile } from '../../generator/schema/json-schemas.ts';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -38,7 +39,24 @@ type Schema = {
   minItems?: number;
   maxItems?: number;
   description?: string;
+  format?: string;
+  patternErrorMessage?: string;
+  oneOf?: Schema[];
 };
+
+/**
+ * Every value a schema describes below its top, at any depth, with its path: a field
+ * (`.slots[].time`), a list's item (`[]`), a map's value (`{}`), an either-or's option (`|0`).
+ */
+function valuesOf(schema: Schema, at = ''): Array<[path: string, value: Schema]> {
+  const below = (path: string, value: Schema): Array<[string, Schema]> => [[path, value], ...valuesOf(value, path)];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, value]) => below(`${at}.${key}`, value)),
+    ...(schema.items ? below(`${at}[]`, schema.items) : []),
+    ...(typeof schema.additionalProperties === 'object' ? below(`${at}{}`, schema.additionalProperties) : []),
+    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((option, index) => below(`${at}|${index}`, option)),
+  ];
+}
 
 /** The parts of JSON Schema z.toJSONSchema writes for these schemas, enough to check real content against them. */
 function problems(value: unknown, schema: Schema, at = ''): string[] {
@@ -141,18 +159,36 @@ describe('JSON Schemas for editors', () => {
     ]);
   });
 
-  test('hover text is Norwegian: every field of every collection and of the calendar page has a description', async () => {
-    const describedEverywhere = (schema: Schema, at: string): string[] =>
-      Object.entries(schema.properties ?? {}).flatMap(([key, property]) => [
-        ...(property.description ? [] : [`${at}.${key}`]),
-        ...(property.items?.properties ? describedEverywhere(property.items, `${at}.${key}[]`) : []),
-      ]);
-    for (const file of ['training-times.json', 'menu.json', 'page-calendar.json']) {
-      expect(describedEverywhere(await committedSchema(file), file), file).toEqual([]);
+  test('hover text is Norwegian: every field of every schema, at any depth, has a description', async () => {
+    for (const file of [...jsonSchemas(site).keys()]) {
+      const undescribed = valuesOf(await committedSchema(file))
+        .filter(([path, value]) => /\.[^.[\]{}|]+$/.test(path) && !value.description)
+        .map(([path]) => `${file}${path}`);
+      expect(undescribed, file).toEqual([]);
     }
     const calendar = await committedSchema('page-calendar.json');
     expect(calendar.properties?.doors?.items?.properties?.winner?.description).toMatch(/Vinneren når luken er trukket/);
     expect(calendar.properties?.title?.description).toMatch(/^Sidens tittel/);
+  });
+
+  test('a value that does not fit its pattern or format is explained in plain Norwegian, never with the regular expression', async () => {
+    const unexplained: string[] = [];
+    for (const file of [...jsonSchemas(site).keys()]) {
+      for (const [path, value] of valuesOf(await committedSchema(file))) {
+        const message = value.patternErrorMessage ?? '';
+        if ((value.pattern || value.format) && (message === '' || /\b(the|an|like|with|Expected)\b/.test(message)))
+          unexplained.push(`${file}${path}: ${message || 'no message'}`);
+      }
+    }
+    expect(unexplained).toEqual([]);
+    const times = await committedSchema('training-times.json');
+    // What the editor underlines «updated: 26.11.2026» with, instead of «String is not a RFC3339 date».
+    expect(times.properties?.updated?.patternErrorMessage).toBe(
+      'En dato som finnes, skrevet ÅÅÅÅ-MM-DD: år, måned, dag, som 2025-10-09 (ikke 09.10.2025)',
+    );
+    expect(times.properties?.slots?.items?.properties?.time?.patternErrorMessage).toBe(
+      'Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)',
+    );
   });
 
   test('VS Code recommends the YAML extension and maps each schema', async () => {
@@ -171,11 +207,53 @@ describe('JSON Schemas for editors', () => {
     }
   });
 
+  test('Markdown front matter has help too: frontmatter.json (Front Matter CMS) is up to date, ties each folder to its fields, in Norwegian', async () => {
+    const text = await readFile(path.join(projectRoot, 'frontmatter.json'), 'utf8');
+    expect(text, 'frontmatter.json is stale: run "npx clubsite schema"').toBe(frontMatterCms(site));
+    type Field = { name: string; type: string; description?: string; required?: boolean; fields?: Field[] };
+    const config = JSON.parse(text) as {
+      'frontMatter.content.pageFolders': Array<{ path: string; contentTypes: string[] }>;
+      'frontMatter.taxonomy.contentTypes': Array<{ name: string; fields: Field[] }>;
+      'frontMatter.taxonomy.fieldGroups': Array<{ id: string; fields: Field[] }>;
+    };
+    expect(config['frontMatter.content.pageFolders']).toEqual([
+      { title: 'pages', path: '[[workspace]]/content/pages', contentTypes: ['page'] },
+      { title: 'nyheter', path: '[[workspace]]/content/nyheter', contentTypes: ['news'] },
+    ]);
+    const types = Object.fromEntries(
+      config['frontMatter.taxonomy.contentTypes'].map((type) => [type.name, type.fields]),
+    );
+    const all = (fields: Field[]): Field[] => fields.flatMap((field) => [field, ...all(field.fields ?? [])]);
+    const everyField = [
+      ...Object.values(types).flatMap(all),
+      ...config['frontMatter.taxonomy.fieldGroups'].flatMap((group) => all(group.fields)),
+    ];
+    expect(everyField.filter((field) => !field.description).map((field) => field.name)).toEqual([]);
+    expect(types.news?.map((field) => `${field.name}${field.required ? '!' : ''}:${field.type}`)).toEqual([
+      'title!:string',
+      'description!:string',
+      'date!:string',
+      'tags:list',
+      'image:string',
+      'alt:string',
+      'draft:boolean',
+    ]);
+    expect(types.news?.find((field) => field.name === 'date')?.description).toMatch(/^Når nyheten publiseres/);
+    expect(types.page?.find((field) => field.name === 'template')).toMatchObject({
+      type: 'choice',
+      choices: expect.arrayContaining(['article', 'placeholder', 'courses']),
+    });
+    const extensions = JSON.parse(await readFile(path.join(projectRoot, '.vscode/extensions.json'), 'utf8')) as {
+      recommendations: string[];
+    };
+    expect(extensions.recommendations).toContain('eliostruyf.vscode-front-matter');
+  });
+
   test('clubsite schema writes the files, then says they are up to date', async () => {
     const dir = await fixtureSite('mini');
     const cli = path.join(projectRoot, 'bin/clubsite.js');
     const first = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(first.stdout).toMatch(/^\d+ schemas in content\/\.schemas; written: .*events\.json/);
+    expect(first.stdout).toMatch(/^\d+ schemas in content\/\.schemas; written: .*events\.json.*, frontmatter\.json\n$/);
     const events = JSON.parse(await readFile(path.join(dir, 'content/.schemas/events.json'), 'utf8')) as Schema;
     expect(events.type).toBe('object');
     const second = await run(process.execPath, [cli, 'schema'], { cwd: dir });

@@ -150,6 +150,28 @@ describe('files nobody links to', () => {
     expect(result.files.has('files/referat-2019.txt')).toBe(false);
   });
 
+  test('a README.md in any content folder is a note to its editors: not published, not a page, not warned about', async () => {
+    const note = '# Til deg som redigerer\n\nLegg dokumentene her.\n';
+    const result = await buildFixture(
+      await site({
+        'content/files/README.md': note,
+        'content/images/README.md': note,
+        // Without the rule, each would be a page whose name is no address.
+        'content/pages/README.md': note,
+        'content/pages/om/README.md': note,
+      }),
+    );
+    expect(result.warnings.map(formatWarning)).toEqual([]);
+    expect([...result.files.keys()].filter((file) => /readme/i.test(file))).toEqual([]);
+  });
+
+  test("the club's own content/files/README.md is shipped, and the site builds without a word about it", async () => {
+    expect(await readFile(path.join(projectRoot, 'content/files/README.md'), 'utf8')).toMatch(/^# Dokumenter/);
+    const result = await buildFixture(projectRoot);
+    expect(result.warnings.map(formatWarning)).toEqual([]);
+    expect([...result.files.keys()].filter((file) => file.startsWith('files/'))).toEqual([]);
+  });
+
   test('are printed by check in the terminal, and the exit code stays 0', async () => {
     const dir = await site(changes);
     const { stdout, stderr } = await promisify(execFile)(

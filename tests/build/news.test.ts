@@ -255,7 +255,7 @@ describe('mistakes in posts are reported at their file and line', () => {
       /2025-10-02-tagg\.md:5:8 {2}tags\[0\] {2}\[invalid-field\]\n {2}Expected a tag in lower case/,
     );
     expect(at('2025-10-03-bilde.md')).toMatch(
-      /2025-10-03-bilde\.md:\d+:\d+ {2}alt {2}\[invalid-field\]\n {2}Expected "alt" with "image"/,
+      /2025-10-03-bilde\.md:\d+:\d+ {2}alt {2}\[invalid-field\]\n {2}The field "alt" is missing: a post with "image" needs it\.\n/,
     );
     expect(at('Ny nyhet.md')).toMatch(
       /Ny nyhet\.md {2}\[bad-file-name\]\n.*\n {2}Hint: Name the file like 2025-11-20-pamelding-varkurs\.md/,

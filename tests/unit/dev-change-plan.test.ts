@@ -95,6 +95,7 @@ describe('what a save makes the dev server redo', () => {
       '#kurs.md#',
       '.#kurs.md',
       '4913',
+      'sedX7kQ2a',
       'kurs.md___jb_tmp___',
       'node_modules',
       '.git',
@@ -102,6 +103,7 @@ describe('what a save makes the dev server redo', () => {
       expect(isIgnoredPath(at(`content/pages/${file}`)), file).toBe(true);
     }
     expect(isIgnoredPath(at('content/pages/kurs.md'))).toBe(false);
+    expect(isIgnoredPath(at('content/pages/sedvaner.md'))).toBe(false);
   });
 });
 

@@ -66,6 +66,18 @@ describe('the training times content', () => {
       'slots.1.location',
     ]);
   });
+
+  test('accepts a weekday in any case and spacing (SPEC.md §5) and shows it as the others are: «fredag» is Fredag', () => {
+    const typed = content();
+    const slots = typed.slots as Array<Record<string, unknown>>;
+    slots[5] = { ...slots[5], day: 'fredag' };
+    slots[6] = { ...slots[6], day: '  FREDAG ' };
+    slots[7] = { ...slots[7], day: 'lørdag' };
+    const parsed = trainingTimesSchema.parse(typed);
+    expect(parsed.slots.slice(5, 8).map((slot) => slot.day)).toEqual(['Fredag', 'Fredag', 'Lørdag']);
+    const html = renderToString(createElement(TrainingTable, { groups, slots: parsed.slots, today: saturday }));
+    expect(html).not.toMatch(/>fredag<|>lørdag</);
+  });
 });
 
 describe('the group filter', () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,18 @@ describe('the content watcher', () => {
     renameSync(path.join(top, 'site.yaml.tmp'), page);
     await until('the save is said', () => reported.includes(page));
     await sleep(100);
+    expect(new Set(reported)).toEqual(new Set([page]));
+  });
+
+  test("`sed -i` on a page is said by the page's path, not by the sedXXXXXX file it writes and renames over it", async () => {
+    start();
+    const page = path.join(top, 'site.yaml');
+    writeFileSync(page, 'name: KSA\n');
+    await until('the first save is said', () => reported.includes(page));
+    reported.length = 0;
+    execFileSync('sed', ['-i', 's/KSA/KSA!/', page]);
+    await until('the edit is said', () => reported.includes(page));
+    // The temporary file was written before the rename that said the page: it would have been said by now.
     expect(new Set(reported)).toEqual(new Set([page]));
   });
 
