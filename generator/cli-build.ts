@@ -11,6 +11,9 @@ import { MemoryPublisher } from './publish/memory-publisher.ts';
 import { discardWriting, openOutput } from './publish/write-output.ts';
 
 export interface BuildCommandOptions {
+  /** False with --no-cache: every page is rendered, and the cache is neither read nor written. */
+  cache?: boolean;
+  cacheDir?: string;
   out: string;
   force?: boolean;
   now?: string;
@@ -40,7 +43,48 @@ export function summary(result: BuildResult, outDir: string | undefined, totalMs
   return [
     `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
-  ].join('\n');
+    `  ${[cacheLine(result), nextChangeLine(result)].filter((part) => part !== '').join(' · ')}`,
+  ]
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+/** How many pages were rendered and taken from the page cache, or why it was not read. */
+function cacheLine({ cache }: BuildResult): string {
+  if (!cache) return '';
+  const counted = `${cache.rendered} rendered, ${cache.reused} reused`;
+  return cache.notice ? `${counted} (${cache.notice})` : counted;
+}
+
+/** `next change: 2026-11-27 18:00 (content/nyheter/…)`, in the site's time zone. */
+export function nextChangeLine({ nextChange, site }: Pick<BuildResult, 'nextChange' | 'site'>): string {
+  if (!nextChange) return 'next change: none';
+  return `next change: ${wallClock(nextChange.at, site.site.timeZone)} (${nextChange.reason})`;
+}
+
+function wallClock(at: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** --verbose: why each page was rendered rather than taken from the cache (the first few dozen). */
+function renderReasons({ cache }: BuildResult): string | undefined {
+  if (!cache || cache.reasons.length === 0) return undefined;
+  const shown = cache.reasons.slice(0, 40).map(({ route, reason }) => `  ${route}: ${reason}`);
+  const more = cache.reasons.length - shown.length;
+  return ['rendered:', ...shown, ...(more > 0 ? [`  and ${more} more`] : [])].join('\n');
 }
 
 export async function runBuild(cwd: string, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
@@ -68,6 +112,7 @@ export async function runBuild(cwd: string, options: BuildCommandOptions, mode: 
       workers: options.workers,
       onProgress: progressLine(mode),
       publisher: output,
+      ...cacheOption(cwd, options),
     }).catch(async (error: unknown) => {
       await output.abort();
       throw error;
@@ -80,7 +125,17 @@ export async function runBuild(cwd: string, options: BuildCommandOptions, mode: 
   }
   warn(mode, result);
   printResult(mode, summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result.timings);
+  const reasons = renderReasons(result);
+  if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
 }
+
+/** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */
+function cacheOption(cwd: string, options: BuildCommandOptions): { cacheDir?: string } {
+  if (options.cache === false) return {};
+  return { cacheDir: path.resolve(cwd, options.cacheDir ?? process.env.CLUBSITE_CACHE_DIR ?? DEFAULT_CACHE_DIR) };
+}
+
+export const DEFAULT_CACHE_DIR = '.clubsite/cache';
 
 export async function runCheck(cwd: string, options: { now?: string }, mode: OutputMode): Promise<void> {
   const start = performance.now();

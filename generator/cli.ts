@@ -102,6 +102,11 @@ function addBuildCommands(program: Command, cwd: string): void {
       'threads that render pages (1: no worker threads; default: one per core on large sites)',
       workersOption,
     )
+    .option('--cache-dir <dir>', 'the page cache’s folder (default: CLUBSITE_CACHE_DIR or .clubsite/cache)')
+    .option(
+      '--no-cache',
+      'render every page: neither read nor write the page cache (processed photos are still reused)',
+    )
     .action(async (options: BuildCommandOptions) => {
       const { runBuild } = await import('./cli-build.ts');
       await runBuild(cwd, options, mode);

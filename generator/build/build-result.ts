@@ -1,5 +1,6 @@
 /** What a build gives back: its clock, its files when kept in memory, its problems, timings and figures. */
 import { gzipSync } from 'node:zlib';
+import type { NextChange } from '../clock.ts';
 import { type ContentError, uniqueErrors } from '../errors.ts';
 import type { DeferredSearch } from '../index/deferred-search.ts';
 import type { SearchIndexFile } from '../index/search-index.ts';
@@ -7,7 +8,9 @@ import type { RenderedPage } from '../model/rendered.ts';
 import type { ClientBundle, LoadedSite } from '../model/site.ts';
 import type { OutputSizes } from '../publish/output-sizes.ts';
 import { NOT_FOUND_FILE } from '../render/not-found.ts';
+import type { Renderer } from '../model/pipeline.ts';
 import type { BuildOutput, BuildRun } from './build-run.ts';
+import { type CacheReport, IncrementalRenderer } from './incremental-renderer.ts';
 
 export interface BuildResult {
   now: Date;
@@ -24,6 +27,10 @@ export interface BuildResult {
   client: ClientBundle;
   /** Files the build read: the dev server watches them. */
   inputs: string[];
+  /** When the output next changes by itself, and why. */
+  nextChange?: NextChange;
+  /** What the page cache did, when the build had one. */
+  cache?: CacheReport;
   /**
    * A dev build's search index, made when first read: `files` holds a stand-in for its
    * `provisional` files, and lacks the index's (dev/served-files.ts reads both).
@@ -51,6 +58,8 @@ export interface ResultParts {
   index: () => SearchIndexFile;
   /** Its documents, when they are known before it is made. */
   documents?: number;
+  next?: NextChange;
+  renderer?: Renderer;
   deferred?: DeferredSearch;
 }
 
@@ -98,6 +107,8 @@ export function buildResult(run: BuildRun, parts: ResultParts): BuildResult {
     site: parts.site,
     client: parts.client,
     inputs: [...new Set([...parts.site.inputs, ...parts.client.inputs])],
+    ...(parts.next ? { nextChange: parts.next } : {}),
+    ...(parts.renderer instanceof IncrementalRenderer ? { cache: parts.renderer.report() } : {}),
     ...(parts.deferred ? { deferred: parts.deferred } : {}),
   };
 }

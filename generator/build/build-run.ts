@@ -41,6 +41,11 @@ export interface BuildOptions {
   renderer?: Renderer;
   /** Where the output goes (default: memory, returned in BuildResult.files and .pages). */
   publisher?: Publisher & BuildOutput;
+  /**
+   * The page cache's folder: pages whose inputs did not change are taken from it, and the
+   * build keeps its pages there for the next (build/page-cache.ts). None: every page is rendered.
+   */
+  cacheDir?: string;
   /** More things made from every rendered page, besides the tool's own (publish/consumers.ts). */
   consumers?: readonly PageConsumerMaker[];
 }

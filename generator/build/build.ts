@@ -13,16 +13,17 @@ import { MemoryPublisher } from '../publish/memory-publisher.ts';
 import { notFoundPage } from '../render/not-found.ts';
 import { type BuildOptions, BuildRun } from './build-run.ts';
 import { type BuildResult, buildResult } from './build-result.ts';
-import { consumersOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
+import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { PageStream } from './page-stream.ts';
 import { fail, prepare } from './prepare.ts';
-import { WorkerRenderer } from './worker-renderer.ts';
+import { rendererOf } from './renderer-of.ts';
+import { sourceCommit } from './source-commit.ts';
 
 export type { BuildOptions, BuildResult };
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);
-  const renderer = options.renderer ?? new WorkerRenderer(options.workers);
+  const renderer = options.renderer ?? rendererOf(options);
   const publisher = options.publisher ?? new MemoryPublisher();
   try {
     const site = await run.stage('site', () => loadSite(run.root, options.siteEntry ?? 'templates/index').catch(fail));
@@ -44,13 +45,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const notFound = { context: built.context, pages: [notFoundPage(site.site)], indexed: false };
     await stream.take(renderer.render(notFound, publisher));
     run.problems.stop();
+    const next = nextChangeOf(built.clocks, stream.records);
     await run.stage('gather', async () => {
-      for (const [file, data] of otherFilesOf(built)) publisher.write(file, data);
+      for (const [file, data] of otherFilesOf(built, next, sourceCommit(run.root))) publisher.write(file, data);
       await stream.finish();
     });
     run.problems.warnings.push(...used.unused());
+    renderer.succeeded?.();
     const pages = first.length + second.length;
-    return buildResult(run, { ...built, pages, output: publisher, index: () => index });
+    return buildResult(run, { ...built, pages, output: publisher, index: () => index, next, renderer });
   } finally {
     await renderer.close();
   }

@@ -56,6 +56,7 @@ export class PageStream {
 
 /** What the build keeps of a page: not its HTML. */
 export function recordOf(page: PageRecord): PageRecord {
+  // Not what it read, nor its warnings (told with its batch): those go to the page cache, if any.
   const { route, source, file, title, noindex, lastmod, securityPolicy, islands, assets, bytes, clock } = page;
   const dated = lastmod === undefined ? {} : { lastmod };
   return { route, source, file, title, noindex, ...dated, securityPolicy, islands, assets, bytes, clock };

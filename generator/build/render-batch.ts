@@ -35,8 +35,10 @@ export function renderBatch(
   const warnings: ContentError[] = [];
   const rendered: RenderedPage[] = [];
   for (const page of pages) {
+    const before = warnings.length;
     const done = renderPage(environment, page, errors, warnings);
     if (!done) continue;
+    if (warnings.length > before) done.warnings = warnings.slice(before).map(errorDetails);
     if (counting === 'each-page') done.documents = countedDocuments(done, href, context.snippet);
     else if (counting) done.documentCount = indexPage(counting.postings, done, href, context.snippet);
     rendered.push(done);

@@ -5,11 +5,13 @@
  * main thread. Given an output folder, it writes each page there itself and sends back only
  * what the build keeps of it.
  */
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runSiteCode } from '../bundle/load-site.ts';
 import { BatchPostings } from '../index/postings.ts';
 import { isRendered, type PageRecord, type RenderedBatch } from '../model/rendered.ts';
-import { writeFileIn } from '../publish/write-output.ts';
+import { keepCopy, writeFileIn } from '../publish/write-output.ts';
+import { keptHtml } from './page-cache.ts';
 import { fromJobPage } from './job-page.ts';
 import { renderBatch } from './render-batch.ts';
 import type { RenderJob, WorkerReply, WorkerSetup, WorkerStart, WriteFailure } from './worker-pool.ts';
@@ -31,6 +33,7 @@ function write(batch: RenderedBatch, folder: string): { batch: RenderedBatch; wr
     try {
       // The main thread made the folders (worker-pool.ts Folders).
       writeFileIn(folder, record.file, html);
+      if (setup.keepHtml) keepCopy(path.join(folder, record.file), keptHtml(setup.keepHtml, record.file));
     } catch (error) {
       const { message, code, syscall, path } = error as NodeJS.ErrnoException;
       writeFailure ??= { message, code, syscall, path };

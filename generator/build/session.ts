@@ -24,7 +24,7 @@ import { type BuildResult, buildResult } from './build-result.ts';
 import { CachingRenderer } from './caching-renderer.ts';
 import { type ChangePlan, EMPTY_PLAN, mergePlans, planChanges } from './change-plan.ts';
 import { PageStream } from './page-stream.ts';
-import { consumersOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
+import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { fail, type Prepared, prepare } from './prepare.ts';
 import { renderBatch } from './render-batch.ts';
 
@@ -138,7 +138,8 @@ export class BuildSession {
     const notFound = { context: built.context, pages: [notFoundPage(built.site.site)], indexed: false };
     await stream.take(this.#renderer.render(notFound, publisher));
     run.problems.stop();
-    for (const [file, data] of otherFilesOf(built)) publisher.write(file, data);
+    const next = nextChangeOf(built.clocks, stream.records);
+    for (const [file, data] of otherFilesOf(built, next, undefined)) publisher.write(file, data);
     await stream.finish();
     // Stand-ins until the index is made (FILES_OF_ALL_PAGES): what lists every page lists none yet.
     for (const consumer of consumersOf(built)) for (const [file, data] of consumer.files()) publisher.write(file, data);

@@ -32,6 +32,8 @@ export interface WorkerSetup {
   context: RenderContext;
   indexed: boolean;
   writeTo?: string;
+  /** Where each page written is also kept (a page cache), under its file's name and the build's stamp. */
+  keepHtml?: RenderPass['keepHtml'];
 }
 
 export interface RenderJob {
@@ -107,7 +109,12 @@ export async function* renderOnWorkers(
     wake?.();
   };
   const folders = new Folders(publisher, environmentOf(site, pass.context).urls.fileOf);
-  const setup: WorkerSetup = { context: pass.context, indexed: pass.indexed, writeTo: publisher.folder };
+  const setup: WorkerSetup = {
+    context: pass.context,
+    indexed: pass.indexed,
+    writeTo: publisher.folder,
+    ...(pass.keepHtml ? { keepHtml: pass.keepHtml } : {}),
+  };
   const here = renderHere(site, pass, jobs, folders, publisher, arrived);
   const listeners = pool.workers.map((worker, at) =>
     feedWorker(worker, pool.ready[at] ?? Promise.resolve(), setup, jobs, folders, publisher, arrived),

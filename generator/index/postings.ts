@@ -77,7 +77,7 @@ export class Postings {
   /** The documents added, with their words left out. */
   readonly documents: Array<{ title: string; url: string; content: string }> = [];
   /** For each thread whose batches are appended: its word numbers → this index's. */
-  readonly #threadWords = new Map<number, { ids: Int32Array; count: number }>();
+  readonly #threadWords = new Map<number, { ids: Int32Array; words: string[] }>();
 
   /** Adds the next document (numbered in the order added). */
   add(document: CountedDocument): void {
@@ -96,22 +96,31 @@ export class Postings {
     for (const document of packed.documents) this.documents.push(document);
     let known = this.#threadWords.get(from);
     if (!known) {
-      known = { ids: new Int32Array(1024), count: 0 };
+      known = { ids: new Int32Array(1024).fill(-1), words: [] };
       this.#threadWords.set(from, known);
     }
     if (packed.words !== '') {
       for (const word of packed.words.split(' ')) {
-        if (known.count === known.ids.length) known.ids = grown(known.ids);
-        known.ids[known.count] = this.lists.idOf(word);
-        known.count += 1;
+        if (known.words.length === known.ids.length) known.ids = grown(known.ids, -1);
+        known.words.push(word);
       }
     }
     const { ends, pairs, documents } = packed;
-    const ids = known.ids;
+    const { ids, words } = known;
     let at = 0;
     for (let document = 0; document < documents.length; document += 1) {
       const end = ends[document] ?? at;
-      for (; at < end; at += 2) this.lists.push(ids[pairs[at] ?? 0] ?? 0, offset + document, pairs[at + 1] ?? 0);
+      for (; at < end; at += 2) {
+        // A word enters the index when a document first holds it (in document order, whichever
+        // thread counted it): words a numbering knows but no document holds never do.
+        const number = pairs[at] ?? 0;
+        let id = ids[number] ?? -1;
+        if (id < 0) {
+          id = this.lists.idOf(words[number] ?? '');
+          ids[number] = id;
+        }
+        this.lists.push(id, offset + document, pairs[at + 1] ?? 0);
+      }
     }
   }
 }

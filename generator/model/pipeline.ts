@@ -38,6 +38,8 @@ export interface Renderer {
   start(site: LoadedSite, pageFiles: () => number): void;
   /** Renders a pass's pages in batches, handed back in page order. A thread may write its pages into `publisher.folder` itself. */
   render(pass: RenderPass, publisher: Publisher): AsyncIterable<RenderedBatch>;
+  /** The build succeeded: a renderer that keeps pages for the next build keeps them now. */
+  succeeded?(): void;
   /** Lets go of what it started (render workers). */
   close(): Promise<void>;
 }
@@ -48,6 +50,8 @@ export interface RenderPass {
   pages: readonly ValidatedPage[];
   /** Whether the pages' search documents are counted for the index (the first pass). */
   indexed: boolean;
+  /** Where each page's HTML is also kept once written (a page cache's folder, and this build's stamp). */
+  keepHtml?: { folder: string; stamp: string };
 }
 
 /** What a consumer of the rendered pages is made with. */

@@ -20,8 +20,6 @@ export interface RenderContext {
   summaries: PageSummary[];
   /** The collections' validated data, and the site's computed values (SiteDefinition.computed). */
   data: Record<string, unknown>;
-  /** For each computed value, when the clock's answers it was worked out from hold. */
-  computedClocks: Record<string, { from: number; until: number }>;
   /** The site's time zone, where the clock is read. */
   timeZone: string;
   /** Top-level folders of the content folder that hold files: a link starting with one names a file. */

@@ -28,11 +28,20 @@ export interface PageRecord {
   reads?: Array<[path: string, value: string | number | boolean | null | undefined]>;
   /** How many search documents it gave (its own and its parts'; none when kept out of search). */
   documentCount?: number;
+  /** What its content should change though it builds (a plain http:// link): its share of its batch's warnings. */
+  warnings?: ErrorDetails[];
 }
 
 /** A page with its HTML: what a publisher writes. */
 export interface PublishedPage extends PageRecord {
   html: string;
+  /** A second name for the file once written (a page cache's copy of it), if the output's file system allows. */
+  keepAt?: string;
+}
+
+/** A page whose HTML is a file a page cache kept: the publisher puts that file in place (a hard link, or a copy). */
+export interface CopiedPage extends PageRecord {
+  copyOf: string;
 }
 
 /** A page as rendered, whole. */
@@ -49,7 +58,7 @@ export interface RenderedPage extends PublishedPage {
 /** A run of pages rendered by one thread, in page order, with their search postings and problems. */
 export interface RenderedBatch {
   /** Whole, with their HTML only (taken from a cache), or only their records when the thread that rendered them wrote them. */
-  pages: Array<RenderedPage | PublishedPage | PageRecord>;
+  pages: Array<RenderedPage | PublishedPage | CopiedPage | PageRecord>;
   /** The pages' search documents, counted where they were rendered, and the number of the thread that counted them. */
   postings?: { packed: PackedPostings; thread: number };
   problems: ErrorDetails[];
@@ -58,6 +67,9 @@ export interface RenderedBatch {
 
 /** A page whose HTML is still to be written. */
 export const isWhole = (page: PageRecord): page is PublishedPage => 'html' in page;
+
+/** A page whose HTML is a file a page cache kept. */
+export const isCopied = (page: PageRecord): page is CopiedPage => 'copyOf' in page;
 
 /** A page as its render made it, not taken from a cache. */
 export const isRendered = (page: PageRecord): page is RenderedPage => 'page' in page;

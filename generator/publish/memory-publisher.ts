@@ -3,8 +3,10 @@
  * Nothing is written to disk. Made with `keep: false` (`check`), it keeps nothing and only
  * counts the output's size.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
-import { isRendered, isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
+import { isCopied, isRendered, isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
 import { count, type OutputSizes, sizesOf } from './output-sizes.ts';
 
 export class MemoryPublisher implements Publisher {
@@ -24,8 +26,9 @@ export class MemoryPublisher implements Publisher {
     if (!this.#keep) this.#counted.html += page.bytes;
     else if (isWhole(page)) {
       this.output.set(page.file, page.html);
+      if (page.keepAt !== undefined) keepText(page.keepAt, page.html);
       if (isRendered(page)) this.pages.push(page);
-    }
+    } else if (isCopied(page)) this.output.set(page.file, readFileSync(page.copyOf, 'utf8'));
   }
 
   write(file: string, data: string | Uint8Array): void {
@@ -57,5 +60,15 @@ export class MemoryPublisher implements Publisher {
   /** Measured when asked for: the dev server, rebuilding on every save, never asks. */
   sizes(): OutputSizes {
     return this.#keep ? sizesOf(this.output) : this.#counted;
+  }
+}
+
+/** A page cache's copy of a page kept in memory: written, since there is no file to link. */
+function keepText(at: string, html: string): void {
+  try {
+    mkdirSync(path.dirname(at), { recursive: true });
+    writeFileSync(at, html);
+  } catch {
+    // The cache only loses this page: the next build renders it again.
   }
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
-import { isWhole } from '../model/rendered.ts';
+import { isCopied, isWhole } from '../model/rendered.ts';
 import { BackgroundWriter } from './background-writer.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
 import { fileSystemError } from './output-error.ts';
@@ -60,10 +60,10 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   let failure: unknown;
   let open = true;
   const sizes = { html: 0, js: 0, css: 0 };
-  const write = (file: string, data: string | Uint8Array) => {
+  const write = (file: string, data: string | Uint8Array, keepAt?: string) => {
     count(sizes, file, data);
     if (failure !== undefined || !open) return;
-    writer.write(file, data);
+    writer.write(file, data, keepAt);
   };
   const abort = async () => {
     open = false;
@@ -75,8 +75,11 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     folder: fresh,
     page(page) {
       // A page a render worker wrote itself comes back as its record: only its size is counted.
-      if (isWhole(page)) write(page.file, page.html);
-      else sizes.html += page.bytes;
+      if (isWhole(page)) write(page.file, page.html, page.keepAt);
+      else {
+        sizes.html += page.bytes;
+        if (isCopied(page) && failure === undefined && open) writer.link(page.copyOf, page.file);
+      }
     },
     write,
     sizes: () => sizes,
@@ -114,6 +117,20 @@ export function writeFileIn(folder: string, file: string, data: string | Uint8Ar
     made.add(parent);
   }
   writeFileSync(to, data);
+}
+
+/** A second name for a file (a page cache's copy): a hard link, or a copy on another file system; never a reason to fail. */
+export function keepCopy(file: string, at: string): void {
+  try {
+    mkdirSync(path.dirname(at), { recursive: true });
+    try {
+      linkSync(file, at);
+    } catch {
+      copyFileSync(file, at);
+    }
+  } catch {
+    // The cache only loses this page: the next build renders it again.
+  }
 }
 
 /**

@@ -6,7 +6,6 @@
  * not on every news post. A later build with the same answers to every read renders the page
  * the same, so it reuses it (build/incremental-renderer.ts).
  */
-import type { RecordingClock } from '../clock.ts';
 
 /** Between the parts of a path: no key holds it. */
 export const SEP = '\u001f';
@@ -26,25 +25,17 @@ export class Reads {
   readonly values = new Map<string, ReadValue>();
   readonly #views = new Map<string, object>();
 
-  constructor(
-    /** The computed values' intervals: a page that reads one holds its clock to it. */
-    private readonly computedClocks: Readonly<Record<string, { from: number; until: number }>> = {},
-    private readonly clock?: RecordingClock,
-  ) {}
-
   /** `target` as a view that notes each read under `path`. */
   view<T extends object>(target: T, path: string): T {
     const known = this.#views.get(path);
     if (known) return known as T;
     const reads = this;
-    const atData = path === 'd';
     const view = new Proxy(target, {
       get(object, key, receiver) {
         const value = Reflect.get(object, key, receiver);
         if (typeof key === 'symbol') return value;
         // A method of arrays and objects (map, filter): it reads through the view.
         if (typeof value === 'function' && !Object.hasOwn(object, key)) return value;
-        if (atData) reads.#held(key);
         const at = `${path}${SEP}${key}`;
         if (value !== null && typeof value === 'object') {
           reads.values.set(at, Array.isArray(value) ? ARRAY : OBJECT);
@@ -71,11 +62,6 @@ export class Reads {
   /** Notes an answer read elsewhere (a route, a file): `kind` and `name` make its path. */
   note(kind: string, name: string, value: ReadValue): void {
     this.values.set(`${kind}${SEP}${name}`, value);
-  }
-
-  #held(name: string): void {
-    const held = this.computedClocks[name];
-    if (held && this.clock) this.clock.hold(held.from, held.until);
   }
 }
 

@@ -32,7 +32,6 @@ export interface ContextParts {
 export function makeRenderContext(parts: ContextParts): RenderContext {
   const { site, loaded, client, clocks } = parts;
   const summaries = parts.pages.map(summaryOf);
-  const computed = computedValues(site, { pages: summaries, data: parts.data }, clocks);
   return {
     now: clocks.now,
     timeZone: site.timeZone,
@@ -41,8 +40,7 @@ export function makeRenderContext(parts: ContextParts): RenderContext {
     snippet: parts.snippet,
     routes: [...parts.routes.keys()],
     summaries,
-    data: { ...parts.data, ...computed.values },
-    computedClocks: computed.clocks,
+    data: { ...parts.data, ...computedValues(site, { pages: summaries, data: parts.data }, clocks) },
     contentFolders: [...contentFolders(loaded, site)],
     client: {
       styles: client.styles,
@@ -111,20 +109,18 @@ export function assetOutputs(files: ReadonlyMap<string, Uint8Array>, site: SiteD
 }
 
 /**
- * The site's computed values (SiteDefinition.computed), each worked out once from every page's
- * summary, the data and its own clock, whose interval the pages that show it share.
+ * The site's computed values (SiteDefinition.computed), each worked out afresh every build from
+ * every page's summary, the data and its own clock (noted for the build's next change). A page
+ * depends on the fields of a value it read, as on any data: not on its clock.
  */
 function computedValues(
   site: SiteDefinition,
   from: { pages: PageSummary[]; data: Record<string, unknown> },
   clocks: ClockLedger,
-): { values: Record<string, unknown>; clocks: Record<string, { from: number; until: number }> } {
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  const held: Record<string, { from: number; until: number }> = {};
   for (const [name, compute] of Object.entries(site.computed ?? {})) {
-    const now = clocks.clock(`the computed value ${name}`);
-    values[name] = compute({ ...from, now });
-    held[name] = { from: now.from, until: now.until };
+    values[name] = compute({ ...from, now: clocks.clock(`the computed value ${name}`) });
   }
-  return { values, clocks: held };
+  return values;
 }

@@ -1,0 +1,215 @@
+/**
+ * A renderer that renders only the pages whose inputs changed since the page cache was made,
+ * and takes the others from it (page-cache.ts): the page's own file and fields, what every page
+ * of its pass shares (page-keys.ts), everything it read (render/reads.ts, each read answered
+ * again in this build) and its clock's interval (this build's instant inside it). What it
+ * renders, it renders with the renderer it wraps (this thread, or render workers), and keeps.
+ * Pages come out in order as from any renderer, whole or as a copy of the kept HTML, with their
+ * search postings: the output is byte for byte what a cold build makes.
+ */
+import type { ErrorDetails } from '../errors.ts';
+import { CACHE_THREAD, NumberedPages, type PagePostings } from '../index/page-postings.ts';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { Publisher, RenderPass, Renderer } from '../model/pipeline.ts';
+import {
+  isRendered,
+  isWhole,
+  type CopiedPage,
+  type PageRecord,
+  type PublishedPage,
+  type RenderedBatch,
+} from '../model/rendered.ts';
+import type { LoadedSite } from '../model/site.ts';
+import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
+import { indexKey, ownKey, ReadChecker, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import { recordOf } from './page-stream.ts';
+
+export interface CacheReport {
+  rendered: number;
+  reused: number;
+  /** Why each page was rendered (for --verbose). */
+  reasons: RenderReason[];
+  /** Why the cache was not read, when it was not. */
+  notice?: string;
+}
+
+/** Why a page was rendered rather than taken from the cache, for --verbose. */
+export interface RenderReason {
+  route: string;
+  reason: string;
+}
+
+interface Rendered {
+  page: PageRecord;
+  postings?: PagePostings;
+  problems: ErrorDetails[];
+}
+
+export class IncrementalRenderer implements Renderer {
+  /** This build's pages as the cache will keep them (saved once the build has succeeded). */
+  readonly kept = new Map<string, CachedPage>();
+  counts = { rendered: 0, reused: 0 };
+  readonly reasons: RenderReason[] = [];
+  #siteCode = '';
+
+  constructor(
+    private readonly inner: Renderer,
+    private readonly cache: PageCache,
+  ) {}
+
+  start(site: LoadedSite, pageFiles: () => number): void {
+    this.#siteCode = siteCodeOf(site.bundle.code);
+    this.inner.start(site, pageFiles);
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+
+  /** Saves this build's pages as the cache. */
+  succeeded(): void {
+    this.cache.save(this.kept);
+  }
+
+  /** What the summary tells of the cache: how many pages were rendered and reused, and why it was not read. */
+  report(): CacheReport {
+    return { ...this.counts, reasons: this.reasons, ...(this.cache.notice ? { notice: this.cache.notice } : {}) };
+  }
+
+  async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
+    const shared = sharedKey(this.#siteCode, pass.context);
+    const checker = new ReadChecker(pass.context);
+    const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
+    const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
+    const numbering = this.cache.numbering;
+    numbering.newRender();
+    const numbered = new NumberedPages(numbering);
+    const keepHtml = this.cache.keepHtml;
+    const rendered = this.#rendered({ ...pass, pages: toRender, ...(keepHtml ? { keepHtml } : {}) }, publisher);
+    for (const step of plan) {
+      const { page, cached } = step;
+      const file = fileOf(page);
+      let out: Rendered;
+      if (cached) {
+        this.counts.reused += 1;
+        out = { page: this.#reused(cached.page, cached.html), postings: cached.page.postings, problems: [] };
+        this.kept.set(file, cached.page);
+      } else {
+        this.counts.rendered += 1;
+        this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
+        const next = await rendered.next();
+        if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
+        out = next.value;
+        if (out.problems.length === 0) this.#keep(step.own, shared, indexKey(pass.context), out, keepHtml);
+      }
+      const { page: shown } = out;
+      yield {
+        pages: [shown],
+        ...(pass.indexed && out.postings
+          ? { postings: { packed: numbered.packed([out.postings]), thread: CACHE_THREAD } }
+          : {}),
+        problems: out.problems,
+        warnings: shown.warnings ?? [],
+      };
+    }
+  }
+
+  /** The cached page, if it is still what a render would make now; else why not. */
+  #lookup(
+    page: ValidatedPage,
+    shared: string,
+    checker: ReadChecker,
+    pass: RenderPass,
+  ): { cached?: { page: CachedPage; html: string | { file: string } }; reason?: string } {
+    const cached = this.cache.get(fileOf(page));
+    if (!cached || !isEntry(cached)) return { reason: cached ? 'its cache entry is not whole' : 'not in the cache' };
+    if (cached.own !== ownKey(page)) return { reason: 'its own file changed' };
+    if (cached.shared !== shared) return { reason: 'the site’s code, the browser code or the build’s options changed' };
+    if (cached.index !== indexKey(pass.context)) return { reason: 'the search index it shows changed' };
+    const now = pass.context.now;
+    if (now < cached.clock.from || now >= cached.clock.until)
+      return {
+        reason: `the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`,
+      };
+    const changed = checker.firstChange(cached.reads);
+    if (changed !== undefined) return { reason: `${shownRead(changed)} changed` };
+    const html = cached.html ?? this.cache.htmlOf(cached);
+    if (html === undefined) return { reason: 'its kept HTML is gone' };
+    return {
+      cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
+    };
+  }
+
+  #reused(cached: CachedPage, html: string | { file: string }): PublishedPage | CopiedPage {
+    const record = { ...cached.record, warnings: cached.warnings };
+    return typeof html === 'string' ? { ...record, html } : { ...record, copyOf: html.file };
+  }
+
+  /** Keeps a page rendered now, as the next build will look it up. */
+  #keep(own: string, shared: string, index: string, out: Rendered, keepHtml: RenderPass['keepHtml']): void {
+    const { page } = out;
+    const record = recordOf(page);
+    const html = isWhole(page) ? page.html : undefined;
+    const kept: CachedPage = {
+      own,
+      shared,
+      index,
+      reads: page.reads ?? [],
+      clock: page.clock,
+      record,
+      warnings: page.warnings ?? [],
+      ...(out.postings ? { postings: out.postings } : {}),
+      ...(keepHtml ? { htmlFile: pathName(keptHtml(keepHtml, page.file)) } : html !== undefined ? { html } : {}),
+    };
+    this.kept.set(page.file, kept);
+  }
+
+  /**
+   * The pages the wrapped renderer renders, one at a time, each with its postings renumbered
+   * into the cache's. A thread's postings may come with a later batch than its pages (this
+   * thread sends them every 64 pages): its pages wait for them.
+   */
+  async *#rendered(pass: RenderPass, publisher: Publisher): AsyncGenerator<Rendered> {
+    const { numbering } = this.cache;
+    const keepHtml = pass.keepHtml;
+    let waiting: Rendered[] = [];
+    for await (const batch of this.inner.render(pass, publisher)) {
+      for (const [at, page] of batch.pages.entries()) {
+        const shown = isRendered(page) && keepHtml ? { ...page, keepAt: keptHtml(keepHtml, page.file) } : page;
+        waiting.push({ page: shown, problems: at === 0 ? batch.problems : [] });
+      }
+      if (pass.indexed && !batch.postings) continue;
+      if (batch.postings) {
+        const counts = waiting.map(({ page }) => page.documentCount ?? 0);
+        const postings = numbering.pagesOf(batch.postings.packed, batch.postings.thread, counts);
+        for (const [at, item] of waiting.entries()) item.postings = postings[at];
+      }
+      yield* waiting;
+      waiting = [];
+    }
+    yield* waiting;
+  }
+}
+
+/** The page's file in the output: what the cache knows it by. */
+const fileOf = (page: ValidatedPage) =>
+  page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
+
+const pathName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
+
+const shownInstant = (at: number) => new Date(at).toISOString().replace(/:00\.000Z$/, 'Z');
+
+/** A cache entry with every field a lookup reads, of the kind it reads (a cache from elsewhere is not believed blindly). */
+function isEntry(page: CachedPage): boolean {
+  return (
+    typeof page.own === 'string' &&
+    typeof page.shared === 'string' &&
+    typeof page.index === 'string' &&
+    Array.isArray(page.reads) &&
+    typeof page.clock?.from === 'number' &&
+    typeof page.clock?.until === 'number' &&
+    typeof page.record?.file === 'string' &&
+    Array.isArray(page.warnings) &&
+    (typeof page.html === 'string' || typeof page.htmlFile === 'string')
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The page cache: each page of the last builds with what it was rendered from (its keys, what
+ * it read, its clock's interval), its record, warnings and search postings, and its HTML. A
+ * build renders again only the pages whose inputs changed (incremental-renderer.ts). On disk
+ * (`.clubsite/cache/`) it is one file of everything but the HTML, written whole and renamed
+ * into place, and one file per page's HTML, linked from the output (no copy is written). A
+ * cache of another format or other generator code, or one that cannot be read, is not
+ * believed: the build is cold, and says why in one line.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import type { ErrorDetails } from '../errors.ts';
+import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
+import type { PageRecord } from '../model/rendered.ts';
+import type { ReadValue } from '../render/reads.ts';
+
+/** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
+export const CACHE_FORMAT = 1;
+const PAGES_FILE = 'pages.bin';
+const HTML_FOLDER = 'html';
+/** HTML files no entry names are removed once this old: a build running beside this one may be about to name them. */
+const ORPHAN_AGE_MS = 10 * 60_000;
+
+export type Reads = ReadonlyArray<readonly [path: string, value: ReadValue]>;
+
+export interface CachedPage {
+  own: string;
+  shared: string;
+  /** The search index it shows (the second pass's pages). */
+  index: string;
+  reads: Reads;
+  clock: { from: number; until: number };
+  record: PageRecord;
+  warnings: ErrorDetails[];
+  /** Its search postings, numbered in the cache's word table (the first pass's pages). */
+  postings?: PagePostings;
+  /** Its HTML, held in memory (a dev session's cache). */
+  html?: string;
+  /** Or the name of the file the cache keeps it in. */
+  htmlFile?: string;
+}
+
+/** The file a page's HTML is kept in, named by the page's file in the output and the build that kept it. */
+export function keptHtml(keep: { folder: string; stamp: string }, file: string): string {
+  return path.join(keep.folder, `${Buffer.from(file).toString('base64url').slice(-48)}-${keep.stamp}.html`);
+}
+
+export interface PageCache {
+  /** Why it starts empty, for the build's summary; undefined when it was read. */
+  readonly notice?: string;
+  /** Where pages rendered now keep their HTML: a folder, and this build's stamp (none: in memory). */
+  readonly keepHtml?: { folder: string; stamp: string };
+  /** The word table the postings of its pages are numbered in (a build adds its new words). */
+  readonly numbering: WordNumbering;
+  get(file: string): CachedPage | undefined;
+  /** The file a kept page's HTML is in, when it is still there. */
+  htmlOf(page: CachedPage): string | undefined;
+  /** Replaces the cache with the pages of a build that succeeded. */
+  save(pages: ReadonlyMap<string, CachedPage>): void;
+}
+
+/** A dev session's cache: in memory, HTML and all. */
+export class MemoryPageCache implements PageCache {
+  #pages = new Map<string, CachedPage>();
+  readonly numbering = new WordNumbering();
+
+  get(file: string): CachedPage | undefined {
+    return this.#pages.get(file);
+  }
+
+  htmlOf(): undefined {
+    return undefined;
+  }
+
+  save(pages: ReadonlyMap<string, CachedPage>): void {
+    this.#pages = new Map(pages);
+  }
+}
+
+interface CacheFile {
+  format: number;
+  generator: string;
+  words: string[];
+  readSets: Reads[];
+  pages: Array<[file: string, page: Omit<CachedPage, 'reads'> & { reads: number }]>;
+}
+
+/** The cache in a folder (`.clubsite/cache`, `--cache-dir`, CLUBSITE_CACHE_DIR). */
+export class FolderPageCache implements PageCache {
+  readonly notice?: string;
+  readonly numbering: WordNumbering;
+  readonly #pages = new Map<string, CachedPage>();
+  readonly keepHtml: { folder: string; stamp: string };
+
+  constructor(
+    private readonly dir: string,
+    private readonly generator: string,
+  ) {
+    this.keepHtml = {
+      folder: path.join(dir, HTML_FOLDER),
+      stamp: `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+    };
+    // Made now: the pages' HTML is kept as they are written, before the cache is saved.
+    mkdirSync(this.keepHtml.folder, { recursive: true });
+    const read = readCacheFile(path.join(dir, PAGES_FILE), generator);
+    this.notice = read.notice;
+    this.numbering = new WordNumbering(read.file?.words ?? []);
+    for (const [file, page] of read.file?.pages ?? []) {
+      const reads = read.file?.readSets[page.reads];
+      if (reads) this.#pages.set(file, { ...page, reads });
+    }
+  }
+
+  get(file: string): CachedPage | undefined {
+    return this.#pages.get(file);
+  }
+
+  htmlOf(page: CachedPage): string | undefined {
+    if (page.htmlFile === undefined) return undefined;
+    const file = path.join(this.dir, HTML_FOLDER, page.htmlFile);
+    return existsSync(file) ? file : undefined;
+  }
+
+  save(pages: ReadonlyMap<string, CachedPage>): void {
+    mkdirSync(path.join(this.dir, HTML_FOLDER), { recursive: true });
+    const readSets: Reads[] = [];
+    const sets = new Map<string, number>();
+    const stored: CacheFile['pages'] = [];
+    for (const [file, page] of pages) {
+      const key = JSON.stringify(page.reads);
+      let at = sets.get(key);
+      if (at === undefined) {
+        at = readSets.length;
+        readSets.push(page.reads);
+        sets.set(key, at);
+      }
+      const { html: _, ...kept } = page;
+      stored.push([file, { ...kept, reads: at }]);
+    }
+    const contents: CacheFile = {
+      format: CACHE_FORMAT,
+      generator: this.generator,
+      words: this.numbering.words,
+      readSets,
+      pages: stored,
+    };
+    const target = path.join(this.dir, PAGES_FILE);
+    const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(temporary, v8.serialize(contents));
+    renameSync(temporary, target);
+    this.#removeOrphans(new Set(stored.flatMap(([, page]) => (page.htmlFile ? [page.htmlFile] : []))));
+  }
+
+  /** HTML files no page names any more (and old enough not to be a running build's). */
+  #removeOrphans(named: ReadonlySet<string>): void {
+    const folder = path.join(this.dir, HTML_FOLDER);
+    const old = Date.now() - ORPHAN_AGE_MS;
+    for (const name of readdirSync(folder)) {
+      if (named.has(name)) continue;
+      const file = path.join(folder, name);
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (stats && stats.mtimeMs < old) rmSync(file, { force: true });
+    }
+  }
+}
+
+/** The cache's file, or why it is not believed. */
+function readCacheFile(file: string, generator: string): { file?: CacheFile; notice?: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return { notice: 'no page cache yet: every page is rendered' };
+  }
+  let contents: Partial<CacheFile>;
+  try {
+    contents = v8.deserialize(bytes) as Partial<CacheFile>;
+  } catch {
+    return { notice: 'the page cache cannot be read (a build stopped while writing it?): every page is rendered' };
+  }
+  if (contents?.format !== CACHE_FORMAT)
+    return { notice: 'the page cache is from another version of clubsite: every page is rendered' };
+  if (contents.generator !== generator)
+    return { notice: 'the page cache was made by other clubsite code: every page is rendered' };
+  if (!Array.isArray(contents.words) || !Array.isArray(contents.readSets) || !Array.isArray(contents.pages))
+    return { notice: 'the page cache is not whole: every page is rendered' };
+  return { file: contents as CacheFile };
+}

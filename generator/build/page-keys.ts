@@ -1,0 +1,96 @@
+/**
+ * What a cached page was rendered from, as keys: its own (the page's file and fields) and what
+ * every page of its pass shares (the site's code, the browser bundle, the base, the search
+ * index it shows). What it read besides is checked value by value (render/reads.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { ValidatedPage } from '../model/pages.ts';
+import type { RenderContext } from '../model/render-context.ts';
+import type { ReadValue } from '../render/reads.ts';
+import { HAS, KEYS, readAgain, SEP } from '../render/reads.ts';
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** The page's own inputs: its summary, where it is written, and its Markdown. */
+export function ownKey(page: ValidatedPage): string {
+  const { route, title, description, template, noindex, data, source, lastmod, output, sourcePage } = page;
+  const summary = [route, title, description, template, noindex, data, source, lastmod ?? null, output ?? null];
+  return hash(JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset]));
+}
+
+/** What every page of a pass shares besides what it reads: the site's code, the browser bundle, the URLs. */
+export function sharedKey(siteCode: string, context: RenderContext): string {
+  const { client, base, origin, snippet, timeZone } = context;
+  return hash(JSON.stringify([siteCode, client, base, origin, snippet, timeZone]));
+}
+
+/** The search index the pages of the second pass show (none in the first). */
+export const indexKey = (context: RenderContext): string => JSON.stringify(context.searchIndex ?? null);
+
+export const siteCodeOf = (code: string) => hash(code);
+
+/**
+ * Answers every kind of read again in this build's context, each path once: most pages read the
+ * same frame, the same menu and the same settings.
+ */
+export class ReadChecker {
+  readonly #known = new Map<string, ReadValue>();
+  readonly #roots: Record<string, unknown>;
+  readonly #routes: ReadonlySet<string>;
+  readonly #folders: ReadonlySet<string>;
+
+  constructor(private readonly context: RenderContext) {
+    this.#roots = { d: context.data, p: context.summaries };
+    this.#routes = new Set(context.routes);
+    this.#folders = new Set(context.contentFolders);
+  }
+
+  /** The first read whose answer differs now, or undefined when every one is the same. */
+  firstChange(reads: ReadonlyArray<readonly [string, ReadValue]>): string | undefined {
+    for (const [path, value] of reads) if (!Object.is(this.#answer(path), value)) return path;
+    return undefined;
+  }
+
+  #answer(path: string): ReadValue {
+    let known = this.#known.get(path);
+    if (known === undefined && !this.#known.has(path)) {
+      known = this.#read(path);
+      this.#known.set(path, known);
+    }
+    return known;
+  }
+
+  #read(path: string): ReadValue {
+    const cut = path.indexOf(SEP);
+    const kind = path.slice(0, cut);
+    const name = path.slice(cut + 1);
+    const { assets, photos } = this.context;
+    if (kind === 'r') return this.#routes.has(name);
+    if (kind === 'c') return this.#folders.has(name);
+    if (kind === 'a') return Object.hasOwn(assets, name) ? assets[name] : undefined;
+    if (kind === 'f') {
+      const photo = photos && Object.hasOwn(photos, name) ? photos[name] : undefined;
+      return photo && JSON.stringify(photo);
+    }
+    return readAgain(this.#roots, path);
+  }
+}
+
+/** A read's path as a volunteer would recognise it: `data.menu.items.2.label`, `the route /kurs`. */
+export function shownRead(path: string): string {
+  const [kind = '', ...parts] = path.split(SEP);
+  const last = parts.at(-1) ?? '';
+  const tail =
+    last === KEYS
+      ? [...parts.slice(0, -1), '(its fields)']
+      : last.startsWith(HAS)
+        ? [...parts.slice(0, -1), last.slice(1)]
+        : parts;
+  if (kind === 'd') return `data.${tail.join('.')}`;
+  if (kind === 'p') return `the page list (${tail.join('.')})`;
+  if (kind === 'r') return `the route ${parts.join('')}`;
+  if (kind === 'a') return `content/${parts.join('')}`;
+  if (kind === 'f') return `the photo content/${parts.join('')}`;
+  if (kind === 'c') return `the folder content/${parts.join('')}/`;
+  return path;
+}

@@ -1,0 +1,15 @@
+/** The renderer a build uses when its caller names none: render workers on a large site, and the page cache when it has a folder. */
+import path from 'node:path';
+import type { Renderer } from '../model/pipeline.ts';
+import type { BuildOptions } from './build-run.ts';
+import { generatorCode } from './generator-code.ts';
+import { IncrementalRenderer } from './incremental-renderer.ts';
+import { FolderPageCache } from './page-cache.ts';
+import { WorkerRenderer } from './worker-renderer.ts';
+
+export function rendererOf(options: BuildOptions): Renderer {
+  const renderer = new WorkerRenderer(options.workers);
+  if (options.cacheDir === undefined) return renderer;
+  const folder = path.resolve(options.root, options.cacheDir);
+  return new IncrementalRenderer(renderer, new FolderPageCache(folder, generatorCode()));
+}
