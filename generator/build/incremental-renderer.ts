@@ -59,7 +59,9 @@ export class IncrementalRenderer implements Renderer {
 
   start(site: LoadedSite, pageFiles: () => number): void {
     this.#siteCode = siteCodeOf(site.bundle.code);
-    this.inner.start(site, pageFiles);
+    // With a cache, few pages are likely rendered: render workers start only if many are (as the
+    // render begins). Without one, every page is, and they start now, as for a cold build.
+    this.inner.start(site, this.cache.notice ? pageFiles : () => 0);
   }
 
   async close(): Promise<void> {
@@ -81,11 +83,35 @@ export class IncrementalRenderer implements Renderer {
     const checker = new ReadChecker(pass.context);
     const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
-    const numbering = this.cache.numbering;
-    numbering.newRender();
-    const numbered = new NumberedPages(numbering);
+    this.cache.numbering.newRender();
     const keepHtml = this.cache.keepHtml;
-    const rendered = this.#rendered({ ...pass, pages: toRender, ...(keepHtml ? { keepHtml } : {}) }, publisher);
+    const noting = { ...pass.context, noteReads: true };
+    const rendered = this.#rendered(
+      { ...pass, context: noting, pages: toRender, ...(keepHtml ? { keepHtml } : {}) },
+      publisher,
+    );
+    try {
+      yield* this.#merged(plan, rendered, pass, shared);
+    } finally {
+      // The wrapped renderer ends its render (render workers are let go) even when its last page was not asked for.
+      await rendered.return(undefined);
+    }
+  }
+
+  /** The pass's pages in order: each taken from the cache, or the next the wrapped renderer made. */
+  async *#merged(
+    plan: Array<{
+      page: ValidatedPage;
+      own: string;
+      cached?: { page: CachedPage; html: string | { file: string } };
+      reason?: string;
+    }>,
+    rendered: AsyncGenerator<Rendered>,
+    pass: RenderPass,
+    shared: string,
+  ): AsyncGenerator<RenderedBatch> {
+    const keepHtml = this.cache.keepHtml;
+    const numbered = new NumberedPages(this.cache.numbering);
     for (const step of plan) {
       const { page, cached } = step;
       const file = fileOf(page);

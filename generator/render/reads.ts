@@ -25,8 +25,12 @@ export class Reads {
   readonly values = new Map<string, ReadValue>();
   readonly #views = new Map<string, object>();
 
+  /** Without a page cache to use them, reads are not noted: the data goes to templates as it is. */
+  constructor(readonly noting = true) {}
+
   /** `target` as a view that notes each read under `path`. */
   view<T extends object>(target: T, path: string): T {
+    if (!this.noting) return target;
     const known = this.#views.get(path);
     if (known) return known as T;
     const reads = this;
@@ -61,7 +65,7 @@ export class Reads {
 
   /** Notes an answer read elsewhere (a route, a file): `kind` and `name` make its path. */
   note(kind: string, name: string, value: ReadValue): void {
-    this.values.set(`${kind}${SEP}${name}`, value);
+    if (this.noting) this.values.set(`${kind}${SEP}${name}`, value);
   }
 }
 

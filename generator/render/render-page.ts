@@ -29,7 +29,7 @@ export function renderPage(
   const { context, urls } = environment;
   // The page's own clock and reads: what it asks decides when it is rendered again.
   const clock = new RecordingClock(context.now, context.timeZone);
-  const reads = new Reads();
+  const reads = new Reads(context.noteReads === true);
   const tools = pageTools(environment, page, reads, errors, warnings);
   const sections: SearchSection[] = [];
   const full = pageOf(environment, page, template, tools, sections, errors);
@@ -67,7 +67,7 @@ export function renderPage(
       bytes: Buffer.byteLength(html),
       html,
       clock: { from: clock.from, until: clock.until },
-      reads: [...reads.values],
+      ...(reads.noting ? { reads: [...reads.values] } : {}),
       page: full,
       searchText,
       sections: parts,
