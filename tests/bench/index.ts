@@ -7,10 +7,12 @@ import { benchDev } from './dev-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
 import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
+import { benchSearchRelevance } from './search-relevance-bench.ts';
 
 const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
+  ['search-relevance', benchSearchRelevance],
   ['dev', benchDev],
   ['photos', benchPhotos],
 ];
