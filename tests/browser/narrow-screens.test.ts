@@ -1,6 +1,6 @@
 /**
- * The site on phones, down to the narrowest still in use (320 px): the fixed theme switch is a
- * small icon button that covers nothing at the end of a page, and
+ * The site on phones, down to the narrowest still in use (320 px): no page scrolls sideways,
+ * the fixed theme switch is a small icon button that covers nothing at the end of a page, and
  * the training table, cut at the screen's edge, shows a shadow where there is more to see.
  */
 import type { Browser, Locator, Page } from 'playwright';
@@ -59,13 +59,16 @@ function textUnderSwitch(page: Page): Promise<string[]> {
 }
 
 describe.each(['narrow', 'mobile'] as const)('every page at %s width', (viewport: ViewportName) => {
-  test('the theme switch is an icon button named «Bytt tema», and covers no text at the end of the page', async () => {
+  test('does not scroll sideways; the theme switch is an icon button named «Bytt tema», and covers no text at the end of the page', async () => {
     const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
     const routes = everyRoute();
     expect(routes.length).toBeGreaterThan(30);
+    const wide: string[] = [];
     const covered: string[] = [];
     for (const route of routes) {
       await page.goto(route);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) wide.push(`${route}: ${overflow} px`);
       const toggle = page.getByRole('switch', { name: 'Bytt tema' });
       const box = await toggle.boundingBox();
       // About a word of body text: a finger's target and no more.
@@ -74,6 +77,7 @@ describe.each(['narrow', 'mobile'] as const)('every page at %s width', (viewport
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       for (const text of await textUnderSwitch(page)) covered.push(`${route}: «${text}»`);
     }
+    expect(wide).toEqual([]);
     expect(covered).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
