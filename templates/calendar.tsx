@@ -1,7 +1,7 @@
 import { DoorCard } from '../site/blocks/calendar-door.tsx';
 import type { PageProps } from '../site/data.ts';
 import { osloTime } from '../site/dates.ts';
-import { isDrawn, todaysDoor } from '../site/logic/calendar-doors.ts';
+import { isDrawn, NO_DRAW_TODAY, todaysDoor } from '../site/logic/calendar-doors.ts';
 import type { Calendar } from '../site/schemas/calendar.ts';
 
 const doorAnchor = (day: number) => `luke-${day}`;
@@ -46,6 +46,10 @@ export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
         <div className="calendar__today-door" data-todays-draw-slot={current?.date ?? ''}>
           {current ? <DoorCard door={current} today={today} asset={asset} inGrid={false} /> : null}
         </div>
+        {/* For a stale build visited on a day without a door (site/scripts/calendar-today.ts). */}
+        <p className="calendar__today-none" data-no-draw hidden>
+          {NO_DRAW_TODAY}
+        </p>
       </section>
 
       <section className="calendar__all" aria-labelledby="alle-luker">
