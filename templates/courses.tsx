@@ -134,7 +134,6 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
             })),
             form: signupForm(pattern),
           }}
-          when="visible"
         />
       </section>
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { PAGE_SIZE } from '../../site/widgets/search-results.tsx';
+import { PAGE_SIZE } from '../../site/widgets/search-results.ts';
 import { indexedDocuments, searchOver } from '../support/search-index.ts';
 import { buildSite, projectRoot } from '../support/site-build.ts';
 import { printTable } from './table.ts';

@@ -7,7 +7,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import type { Search } from '../../client/browser/search-index.ts';
 import { searchDocuments } from '../../generator/index/search-index.ts';
-import { PAGE_SIZE } from '../../site/widgets/search-results.tsx';
+import { PAGE_SIZE } from '../../site/widgets/search-results.ts';
 import { searchOver } from '../support/search-index.ts';
 import { buildSite } from '../support/site-build.ts';
 
