@@ -3,7 +3,7 @@ import { buildSearchIndex } from '../../generator/index/search-index.ts';
 import Fuse from 'fuse.js/basic';
 import { wordsOf as wordsOfText } from '../../client/shared/search-index-format.ts';
 import { normaliseQuery, parseSearchManifest } from '../../client/browser/search-index.ts';
-import { CLOSE, CLOSE_START, couldMatch, EXACT, LOOSE, matchKind } from '../../client/browser/search-words.ts';
+import { couldMatch } from '../../client/browser/search-words.ts';
 import { type SplitIndexManifest, splitIndex } from '../../generator/index/split-index.ts';
 import type { RenderedPage } from '../../generator/render/render-pages.ts';
 import { SNIPPET_LENGTH, THRESHOLD } from '../../site/logic/search-settings.ts';
@@ -100,104 +100,6 @@ describe('the query rules', () => {
   test('a query that looks like markup is just text to search for', async () => {
     await expect(search('<img src=x onerror=alert(1)>')).resolves.toBeDefined();
     expect(await search('<img src=x onerror=alert(1)>')).toEqual([]);
-  });
-});
-
-describe('words as typed first, then typos, then loose matches only when nothing is closer', () => {
-  test('a word of the site holds the query word, is a typo of it, starts with a typo of it, or matches loosely', () => {
-    const kinds = (token: string, words: string[]) => words.map((word) => matchKind(word, token));
-    expect(kinds('hval', ['hval', 'hvalen', 'knølhval', 'hvak', 'hlav', 'hva', 'hvalp', 'hvalross'])).toEqual([
-      EXACT,
-      EXACT,
-      EXACT,
-      CLOSE,
-      LOOSE,
-      LOOSE,
-      EXACT,
-      EXACT,
-    ]);
-    // Four letters: a typo is the same length, as a whole word; «Kristiansand» starts one letter off «pris».
-    expect(kinds('pris', ['priser', 'kris', 'kristiansand', 'pri', 'prins'])).toEqual([
-      EXACT,
-      CLOSE,
-      LOOSE,
-      LOOSE,
-      LOOSE,
-    ]);
-    // Five letters on: a letter too many or too few, two letters swapped, also at the start of a longer word.
-    expect(kinds('hvall', ['hval', 'hvalen'])).toEqual([CLOSE, CLOSE_START]);
-    expect(kinds('dommar', ['dommer', 'dommere', 'dommerkurset', 'sommer'])).toEqual([
-      CLOSE,
-      CLOSE_START,
-      CLOSE_START,
-      LOOSE,
-    ]);
-    expect(kinds('julekalnedr', ['julekalender', 'julekalenderen'])).toEqual([LOOSE, LOOSE]);
-    expect(kinds('julekalnder', ['julekalender', 'julekalenderen'])).toEqual([CLOSE, CLOSE_START]);
-    expect(kinds('julekalendre', ['julekalender'])).toEqual([CLOSE]);
-    // Three letters: one letter off is another word.
-    expect(kinds('sel', ['set', 'selungen'])).toEqual([LOOSE, EXACT]);
-  });
-
-  test('æ, ø and å may be typed as ae, o and a (a phone or a keyboard without them)', () => {
-    expect(matchKind('sjøløve', 'sjolove')).toBe(EXACT);
-    expect(matchKind('påmeldingen', 'pamelding')).toBe(EXACT);
-    expect(matchKind('svømmeopplæring', 'svommeopplaering')).toBe(EXACT);
-    expect(matchKind('svømmeopplæring', 'svømmeopplering')).toBe(CLOSE);
-    expect(matchKind('crème', 'creme')).toBe(EXACT);
-  });
-
-  const pages = [
-    page('/kurs', 'Hval', 'Det første kurset. Barna leker i vannet.'),
-    page('/kurs-om', 'Svømmeopplæring', 'Barna begynner på Hval og går videre til Skilpadde.'),
-    page('/dugnad', 'Dugnad', 'Hva koster det å bli dommer? Hva gjør jeg?'),
-    page('/steder', 'Steder', 'Vi trener i hallen og i bassenget.'),
-    page('/kalender', 'Julekalender', 'Trekning hver kveld.'),
-    page('/nytt', 'Julekalenderen er klar', 'Kalenderen selges av svømmerne.'),
-    page('/lodd', 'Loddsalg', 'Vi selger lodd og julekalendere.'),
-  ];
-  const find = async (query: string) => (await searchOf(pages)(query)).map((hit) => hit.id);
-
-  test('«hval» lists the pages that hold it, not those with «hva» or «hallen»', async () => {
-    expect(await find('hval')).toEqual(['/kurs', '/kurs-om']);
-    // «hva» as typed is in «Hval» too: the title that holds it first.
-    expect(await find('hva')).toEqual(['/kurs', '/dugnad', '/kurs-om']);
-  });
-
-  test('a typo lists the pages of the word meant, and leaves out the loose matches', async () => {
-    expect(await find('Hvak')).toEqual(['/kurs', '/kurs-om']);
-    expect(await find('hvla')).toEqual(['/kurs', '/kurs-om']);
-    expect(await find('sjolove')).toEqual([]);
-  });
-
-  test('the word as typed comes before its typos, which follow while the exact hits are few', async () => {
-    // «julekalnder»: the word meant, whole (the title names it), then the pages with longer words
-    // that start with it, as Fuse.js scores them (here alike: in page order).
-    expect(await find('julekalnder')).toEqual(['/kalender', '/lodd', '/nytt']);
-    // As typed, all three hold it; a title that holds it comes first.
-    expect(await find('julekalender')).toEqual(['/kalender', '/nytt', '/lodd']);
-    // «trene» as typed in «trener», and its start one letter off in «trening»: with fewer exact
-    // hits than ENOUGH_EXACT the typos follow them; with as many, they are left out.
-    const few = searchOf([...pages, page('/trening', 'Trening', 'Hver dag.')]);
-    expect((await few('trene')).map((hit) => hit.id)).toEqual(['/steder', '/trening']);
-    const many = searchOf([
-      ...pages,
-      page('/trening', 'Trening', 'Hver dag.'),
-      ...['a', 'b', 'c', 'd', 'e'].map((group) => page(`/gruppe-${group}`, `Gruppe ${group}`, 'Treneren er her.')),
-    ]);
-    expect((await many('trene')).map((hit) => hit.id)).toEqual([
-      '/gruppe-a',
-      '/gruppe-b',
-      '/gruppe-c',
-      '/gruppe-d',
-      '/gruppe-e',
-      '/steder',
-    ]);
-  });
-
-  test('a query no page holds, nor a typo of it, still finds what Fuse.js matches within the threshold', async () => {
-    expect(await find('skilpaqq')).toEqual(['/kurs-om']);
-    expect(await find('hvalx')).toEqual(['/kurs', '/kurs-om']);
   });
 });
 
