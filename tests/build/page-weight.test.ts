@@ -142,4 +142,3 @@ describe('page weight', () => {
     expect(reactChunks.every((name) => name.startsWith('assets/chunks/'))).toBe(true);
   });
 });
-
