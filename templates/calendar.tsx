@@ -1,6 +1,6 @@
 import { DoorCard } from '../site/blocks/calendar-door.tsx';
 import type { PageProps } from '../site/data.ts';
-import { calendarToday, isDrawn, todaysDoor } from '../site/logic/calendar-doors.ts';
+import { calendarToday, isDrawn, NO_DRAW_TODAY, todaysDoor } from '../site/logic/calendar-doors.ts';
 import type { Calendar } from '../site/schemas/calendar.ts';
 
 const doorAnchor = (day: number) => `luke-${day}`;
@@ -45,6 +45,10 @@ export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
         <div className="calendar__today-door" data-todays-draw-slot={current?.date ?? ''}>
           {current ? <DoorCard door={current} today={today} asset={asset} inGrid={false} /> : null}
         </div>
+        {/* For a stale build visited on a day without a door (site/scripts/calendar-today.ts). */}
+        <p className="calendar__today-none" data-no-draw hidden>
+          {NO_DRAW_TODAY}
+        </p>
       </section>
 
       <section className="calendar__all" aria-labelledby="alle-luker">

@@ -101,7 +101,8 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
       <section className="courses__card courses__finder" aria-labelledby="nivatest">
         <h2 id="nivatest">{finder.title}</h2>
         {finder.intro ? <p className="courses__lead">{finder.intro}</p> : null}
-        <Island island={islands['level-finder']} props={{ steps, results }} when="visible" />
+        {/* Its first question is in the markup: React comes with the first answer, which it keeps. */}
+        <Island island={islands['level-finder']} props={{ steps, results }} when="interaction" />
       </section>
 
       <section className="courses__levels" aria-labelledby="kursnivaer">
@@ -140,7 +141,6 @@ export function CoursesTemplate({ page, data, href, asset, slug }: PageProps<Cou
             })),
             form: signupForm(pattern),
           }}
-          when="visible"
         />
       </section>
 

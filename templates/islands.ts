@@ -4,16 +4,17 @@
  * cannot use an island the bundle does not have, nor give it props the widget does not take.
  */
 import { defineIslands } from '../generator/contract/index.ts';
-import CoursePicker from '../site/widgets/course-picker.tsx';
-import InstagramFeed from '../site/widgets/instagram-feed.tsx';
+import CoursePickerView from '../site/widgets/course-picker-view.tsx';
+import InstagramFeedView from '../site/widgets/instagram-feed-view.tsx';
 import LevelFinder from '../site/widgets/level-finder.tsx';
-import SearchResults from '../site/widgets/search-results.tsx';
+import SearchView from '../site/widgets/search-view.tsx';
 import TrainingTable from '../site/widgets/training-table.tsx';
 
 export const islands = defineIslands({
   'level-finder': { module: 'site/widgets/level-finder.tsx', component: LevelFinder },
-  'course-picker': { module: 'site/widgets/course-picker.tsx', component: CoursePicker },
   'training-table': { module: 'site/widgets/training-table.tsx', component: TrainingTable },
-  'search-results': { module: 'site/widgets/search-results.tsx', component: SearchResults },
-  'instagram-feed': { module: 'site/widgets/instagram-feed.tsx', component: InstagramFeed },
+  // These three are plain DOM code in the browser (their modules export `mount`: no React), views on the server.
+  'course-picker': { module: 'site/widgets/course-picker.ts', component: CoursePickerView },
+  'search-results': { module: 'site/widgets/search-results.ts', component: SearchView },
+  'instagram-feed': { module: 'site/widgets/instagram-feed.ts', component: InstagramFeedView },
 });

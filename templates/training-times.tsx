@@ -7,7 +7,11 @@ import { islands } from './islands.ts';
 /** The page reads nothing but its text: the times are in content/training-times.yaml. */
 export const trainingTimesPageSchema = z.strictObject({});
 
-/** /treningstider: a short text, when the times were last changed, and the table with its filter. */
+/**
+ * /treningstider: a short text, when the times were last changed, and the table with its
+ * filter. The table is whole in the server's markup: React comes only with the first touch of
+ * the filter (or at once when the build is from another weekday: see the widget's outOfDate).
+ */
 export function TrainingTimesTemplate({ page, data, now }: PageProps) {
   const times = data.trainingTimes;
   return (
@@ -21,7 +25,7 @@ export function TrainingTimesTemplate({ page, data, now }: PageProps) {
         <Island
           island={islands['training-table']}
           props={{ groups: times.groups, slots: times.slots, today: { weekday: now.weekday() } }}
-          when="load"
+          when="interaction"
         />
       </div>
     </article>

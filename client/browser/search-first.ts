@@ -8,7 +8,8 @@
  * the same order, as the whole ranking gives (search-rank.ts); a hit's score may still get
  * better by a word to come (the whole ranking's result carries the final one).
  */
-import { fieldScore, type TokenMatches } from './search-rank.ts';
+import { fieldScore, rankTier, shownKind, type TokenMatches } from './search-rank.ts';
+import { EXACT, LOOSE, type MatchKind } from './search-words.ts';
 
 /** What is known of one word of the query before the rest of its postings are in. */
 export interface EarlyMatches {
@@ -30,24 +31,6 @@ export function certainBest(
   limit: number,
 ): Array<{ doc: number; score: number }> {
   const single = perToken.length === 1 ? perToken[0] : undefined;
-  // The best (title rank, score) any document not known for certain could still have.
-  let otherTier = 3;
-  let otherScore = Number.POSITIVE_INFINITY;
-  const other = (tier: number, score: number) => {
-    if (tier < otherTier || (tier === otherTier && score < otherScore)) {
-      otherTier = tier;
-      otherScore = score;
-    }
-  };
-  // A document none of the words in holds: only the words to come can find it.
-  if (perToken.every(({ least }) => least !== Number.POSITIVE_INFINITY))
-    other(
-      2,
-      perToken.reduce((score, { least }) => score * fieldScore(least) * fieldScore(least), 1),
-    );
-  const members: Candidate[] = [];
-  const others: Candidate[] = [];
-  let named = 0;
   // Only the few documents the words in hold are looked at closely: the page's code is cold.
   const seenDocs: number[] = [];
   for (let doc = 0; doc < count; doc += 1)
@@ -56,7 +39,38 @@ export function certainBest(
         seenDocs.push(doc);
         break;
       }
-  for (const doc of seenDocs) {
+  // Each document's kind of match is known now: a word that holds the query word or a typo of
+  // it settles a rank, so its postings are in; a word to come is a loose match.
+  const kindOf = (doc: number) =>
+    perToken.reduce<MatchKind>((kind, { matches }) => {
+      const own = matches.found[doc] === 1 ? (matches.kind[doc] as MatchKind) : LOOSE;
+      return own > kind ? own : kind;
+    }, EXACT);
+  const kinds = seenDocs.map(kindOf);
+  const exact = kinds.filter((kind) => kind === EXACT).length;
+  const shown = shownKind(exact, kinds.filter((kind) => kind !== LOOSE).length - exact);
+  // The best (tier, score) any document not known for certain could still have.
+  let otherTier = Number.POSITIVE_INFINITY;
+  let otherScore = Number.POSITIVE_INFINITY;
+  const other = (tier: number, score: number) => {
+    if (tier < otherTier || (tier === otherTier && score < otherScore)) {
+      otherTier = tier;
+      otherScore = score;
+    }
+  };
+  // A document none of the words in holds: only the words to come can find it, as a loose
+  // match, shown only when no closer one is.
+  if (shown === LOOSE && perToken.every(({ least }) => least !== Number.POSITIVE_INFINITY))
+    other(
+      rankTier(LOOSE, 2),
+      perToken.reduce((score, { least }) => score * fieldScore(least) * fieldScore(least), 1),
+    );
+  const members: Candidate[] = [];
+  const others: Candidate[] = [];
+  let named = 0;
+  for (const [at, doc] of seenDocs.entries()) {
+    const kind = kinds[at] as MatchKind;
+    if (kind > shown) continue;
     let seen = false;
     let possible = true;
     let all = true;
@@ -86,7 +100,7 @@ export function certainBest(
       often = Math.min(often, most);
     }
     if (!seen || !possible) continue;
-    const tier = allNamed ? 0 : single ? (single.matches.named[doc] as number) : 2;
+    const tier = rankTier(kind, allNamed ? 0 : single ? (single.matches.named[doc] as number) : 2);
     if (tier === 0) named += 1;
     (all ? members : others).push({ doc, tier, best, score, often, exact: all && exact });
   }

@@ -67,12 +67,16 @@ export function snippetOf(start: string): string {
 /**
  * A search over the split index. A query blank after trimming finds nothing. Fuse.js decides
  * which words match each word of the query (fuzzy, within the threshold), and a document
- * matches when it holds a match for every word of the query. Its score is Fuse.js's for the
- * document: each field's best word score, combined as Fuse combines keys (field-length norm
- * off: a long page about swimming courses must not lose to a short one that mentions a course
- * once). Before the score, a hit whose title names what was searched for comes first («Hval –
- * Svømmeopplæring», also for the typo «Hvak»); after it, how often a page holds the query or
- * the query with one letter less («hval» for «hvall»); then the document order.
+ * matches when it holds a match for every word of the query. Pages that hold the query's
+ * words as typed come first, then pages with a typo of them, and pages that match only
+ * loosely are hits only when there are no others (search-words.ts matchKind, search-rank.ts
+ * shownKind): «hval» does not list every question that starts with «hva». Among pages of a
+ * kind, a hit whose title names what was searched for comes first («Hval – Svømmeopplæring»,
+ * also for the typo «Hvak»); then Fuse.js's score for the document: each field's best word
+ * score, combined as Fuse combines keys (field-length norm off: a long page about swimming
+ * courses must not lose to a short one that mentions a course once); then how often a page
+ * holds the query or the query with one letter less («hval» for «hvall»); then the document
+ * order.
  */
 export function createSearch(manifest: SearchManifest, load: LoadPart, options: SearchOptions): Search {
   const { threshold, maxParts = 16 } = options;
@@ -127,8 +131,8 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
       part(file).then((words) => matching((words as RareWordsPart).words, token, from)),
     );
     const common = withinParts(manifest, matching(manifest.words, token, 0), most);
-    const settling = common.filter(({ item }) => settlesRank(item, token, single));
-    const others = common.filter(({ item }) => !settlesRank(item, token, single));
+    const settling = common.filter(({ item }) => settlesRank(item, token));
+    const others = common.filter(({ item }) => !settlesRank(item, token));
     // The parts of the words that settle the first hits are asked for before the others'.
     const listsOf = (words: typeof common) =>
       Promise.all(words.map(({ refIndex }) => postingsOf(manifest, refIndex, part)));

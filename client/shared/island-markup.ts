@@ -11,8 +11,12 @@ export const ISLAND_NAME = 'data-island';
 export const ISLAND_WHEN = 'data-when';
 export const ISLAND_ROOT = 'data-island-root';
 
-/** When an island hydrates: at load, when the browser is idle, or when it scrolls into view. */
-export type HydrateWhen = 'load' | 'idle' | 'visible';
+/**
+ * When an island hydrates: at load, when the browser is idle, when it scrolls into view, or
+ * only at the first interaction inside it (for a widget whose server markup serves until then;
+ * whatever the directive, the first interaction hydrates it at once).
+ */
+export type HydrateWhen = 'load' | 'idle' | 'visible' | 'interaction';
 
 /** An island a page rendered: what the build needs to know of it (its runtime, its preloads, its registration). */
 export interface RenderedIsland {

@@ -14,6 +14,9 @@ export const DOOR_STATUS_TEXT = {
   'not-drawn': 'Ikke trukket',
 } as const satisfies Record<Exclude<DoorState, 'drawn'>, string>;
 
+/** «Dagens trekning» on a day without a door, when a stale build showed one (templates/calendar.tsx). */
+export const NO_DRAW_TODAY = 'Ingen trekning i dag. Alle lukene står under.';
+
 interface DoorFacts {
   date: string;
   winner: string;

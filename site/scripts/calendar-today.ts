@@ -7,6 +7,8 @@ const TODAY_CLASS = 'calendar-door--today';
  * The Christmas calendar is static HTML built for the build's date. This moves "today" to the
  * browser's date in Oslo: the highlighted door, its «Publiseres i kveld», and the door shown
  * in «Dagens trekning» (a copy of today's door from the grid). No calendar, nothing to do.
+ * The page is on screen by then: «Dagens trekning» never shrinks (a build from the season
+ * visited after it keeps the block, saying there is no draw today), so nothing below it moves.
  */
 export function correctCalendarDoors(today: OsloTime, root: ParentNode = document): void {
   const calendar = root.querySelector<HTMLElement>('[data-calendar]');
@@ -20,15 +22,24 @@ export function correctCalendarDoors(today: OsloTime, root: ParentNode = documen
   }
   const block = calendar.querySelector<HTMLElement>('[data-todays-draw]');
   const slot = block?.querySelector<HTMLElement>('[data-todays-draw-slot]');
-  if (!block || !slot) return;
-  block.hidden = current === undefined;
-  if (!current || slot.dataset.todaysDrawSlot === today.date) return;
+  if (!block || !slot || slot.dataset.todaysDrawSlot === (current ? today.date : '')) return;
+  // The block keeps at least the height it has while its content changes (set through the
+  // CSSOM, which the Content-Security-Policy allows): what follows it stays where it is.
+  if (!block.hidden) slot.style.minHeight = `${slot.getBoundingClientRect().height}px`;
+  slot.dataset.todaysDrawSlot = current ? today.date : '';
+  // The page's own note (templates/calendar.tsx) says there is no draw today.
+  const none = block.querySelector<HTMLElement>('[data-no-draw]');
+  if (!current) {
+    if (none) none.hidden = false;
+    slot.replaceChildren(...(none ? [none] : []));
+    return;
+  }
+  block.hidden = false;
   const copy = current.cloneNode(true) as HTMLElement;
   copy.removeAttribute('data-door-date');
   copy.removeAttribute('aria-current');
   copy.classList.remove(TODAY_CLASS);
   slot.replaceChildren(copy);
-  slot.dataset.todaysDrawSlot = today.date;
 }
 
 function markDoor(door: HTMLElement, isCurrent: boolean, pending: string): void {

@@ -41,6 +41,13 @@ function timeSpan(time: string): string {
   return time.replace(/\s*[-–]\s*/, '–');
 }
 
+/**
+ * The island hydrates at the first interaction (templates/training-times.tsx): until then the
+ * server's table is the page. A build from another weekday has today's rows wrong, so then it
+ * hydrates at once and its effect below puts them right.
+ */
+export const outOfDate = ({ today }: TrainingTableProps): boolean => osloTime(new Date()).weekday !== today.weekday;
+
 /** The training times with a group filter; today's rows are bold with a pin. */
 export default function TrainingTable({ groups, slots, today: builtToday }: TrainingTableProps) {
   const [filter, setFilter] = useState<FilterState>(ALL);

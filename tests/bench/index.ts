@@ -11,10 +11,12 @@ import { benchScale } from './scale-bench.ts';
 import { benchSearch } from './search-bench.ts';
 import { benchWorkflow } from './workflow-bench.ts';
 import { benchStartup } from './startup-bench.ts';
+import { benchSearchRelevance } from './search-relevance-bench.ts';
 
 const benches: Array<[string, (args: string[]) => Promise<void>]> = [
   ['build', benchBuild],
   ['search', benchSearch],
+  ['search-relevance', benchSearchRelevance],
   ['dev', benchDev],
   ['photos', benchPhotos],
   ['startup', benchStartup],

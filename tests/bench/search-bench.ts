@@ -14,7 +14,7 @@ import { median, ms, printTable } from './table.ts';
 const RUNS = 20;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Set before any script of the page runs: notes when the first hit is in the DOM and when the widget has hydrated. */
+/** Set before any script of the page runs: notes when the first hit is in the DOM and when the widget is live. */
 function watchForFirstHit(): void {
   const state = window as unknown as { firstHitAt?: number; hydratedAt?: number };
   new MutationObserver((_, observer) => {
@@ -28,11 +28,11 @@ function watchForFirstHit(): void {
 interface Timing {
   /** DOMContentLoaded → first hit in the DOM. */
   firstHit: number;
-  /** DOMContentLoaded → React loaded and hydrateRoot called (the runtime marks the island then). */
+  /** DOMContentLoaded → the widget live (the runtime marks the island once its module has mounted: no React). */
   hydrated: number;
 }
 
-/** Milliseconds from DOMContentLoaded to the first hit and to hydration, for one page load. */
+/** Milliseconds from DOMContentLoaded to the first hit and to the widget being live, for one page load. */
 async function timeFirstHit(
   browser: Browser,
   url: string,
@@ -156,7 +156,7 @@ async function benchSite(count: number): Promise<void> {
         'median',
         'min',
         'max',
-        'React starts hydrating (median)',
+        'widget live (median)',
         'transfer, gzip (median)',
         'requests',
       ],

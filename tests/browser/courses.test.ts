@@ -21,11 +21,14 @@ const finder = (page: Page) => page.locator('.level-finder');
 const progress = (page: Page) => finder(page).locator('.level-finder__progress');
 const button = (page: Page, name: string) => finder(page).getByRole('button', { name, exact: true });
 
-/** Opens /kurs and waits until the island (hydrated when scrolled into view) is live. */
+/**
+ * Opens /kurs, touches the island (it hydrates at the first interaction; what is done before is
+ * covered by tests/browser/early-input.test.ts) and waits until it is live.
+ */
 async function openIsland(page: Page, island: string): Promise<void> {
   if (!page.url().endsWith('/kurs/')) await page.goto('/kurs/');
   const element = page.locator(`clubsite-island[data-island="${island}"]`);
-  await element.scrollIntoViewIfNeeded();
+  await element.locator('button, select').first().focus();
   await element.and(page.locator('[data-hydrated]')).waitFor({ state: 'attached' });
 }
 

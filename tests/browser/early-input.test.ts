@@ -21,11 +21,12 @@ const SIGNUP = 'https://tryggivann.no/finnkursklubb.aspx?arr=68&kurstype=';
 
 /**
  * A page whose React chunks (`react` and `react-dom/client`, named after their modules) arrive
- * `delay` ms late, as on a slow phone; the page itself and the island runtime are there at once.
+ * `delay` ms late, as on a slow phone, and so does the course picker's module (plain DOM code,
+ * it needs no React); the page itself and the island runtime are there at once.
  */
 async function slowPage(viewport: ViewportName, delay: number) {
   const opened = await openPage(browser, { viewport, baseURL: site.url, clock: new Date('2025-12-10T18:00:00+01:00') });
-  await opened.page.route(/\/assets\/chunks\/(react|client)-[^/]*\.js$/, async (route) => {
+  await opened.page.route(/\/assets\/chunks\/(react|client|course-picker)-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, delay));
     await route.continue();
   });

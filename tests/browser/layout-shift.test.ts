@@ -51,6 +51,23 @@ async function measureShift(page: Page, url: string): Promise<{ cls: number; mov
 const PAGES = ['/julekalender/2025/', '/search/?q=hval', '/', '/kurs/', '/treningstider/'];
 
 describe.each(['mobile', 'desktop'] as const)('layout shift at %s width', (viewport: ViewportName) => {
+  test('/julekalender/2025/ built in the season and visited a season later stays put (CLS < 0.01)', async () => {
+    // «Dagens trekning» showed door 10; on that day there is no door, and the block keeps its place.
+    const { page, context } = await openPage(browser, {
+      viewport,
+      baseURL: site.url,
+      clock: new Date('2026-11-26T12:00:00+01:00'),
+    });
+    await page.route(/\/assets\/(?!style-)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const { cls, moved } = await measureShift(page, '/julekalender/2025/');
+    expect(await page.locator('[data-todays-draw] .calendar__today-none').count()).toBe(1);
+    expect(cls, moved.join(', ')).toBeLessThan(0.01);
+    await context.close();
+  });
+
   test.each(PAGES)('%s stays put while it loads (CLS < 0.01)', async (url) => {
     // The browser a day after the build: the page corrects what a stale build shows.
     for (const clock of ['2025-12-10T18:00:00+01:00', '2025-12-11T20:30:00+01:00']) {

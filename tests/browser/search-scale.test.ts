@@ -86,16 +86,17 @@ test(`at ${PAGES} pages, a word from the middle of a page and a one-letter typo 
 
 test('a query with many hits shows 20, says how many there are, and «Vis flere treff» shows 20 more', async () => {
   const { page, context, problems } = await openPage(browser, { baseURL: site.url });
-  await page.goto('/search/?q=hval');
+  // Every synthetic page says «Se også».
+  await page.goto('/search/?q=også');
   const hits = page.locator('main .search-hit');
   await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(20);
+  await expect.poll(() => page.locator('main').getByRole('status').textContent()).toMatch(/^\d+ treff$/);
   const status = (await page.locator('main').getByRole('status').textContent()) ?? '';
-  expect(status).toMatch(/^\d+ treff$/);
-  expect(Number.parseInt(status, 10)).toBeGreaterThan(40);
-  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+  expect(Number.parseInt(status, 10)).toBeGreaterThanOrEqual(PAGES);
+  const first = await hits.first().getByRole('link').getAttribute('href');
   await page.getByRole('button', { name: 'Vis flere treff' }).click();
   await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(40);
-  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
+  expect(await hits.first().getByRole('link').getAttribute('href')).toBe(first);
   expect(
     new Set(await hits.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).size,
   ).toBe(40);
@@ -103,7 +104,7 @@ test('a query with many hits shows 20, says how many there are, and «Vis flere 
   await context.close();
 });
 
-test('a common word: its best hit shows while the postings of the words one letter off it are held back; then all, counted, and «Vis flere treff»', async () => {
+test('a common word: its best hits show while the postings of the words one letter off it are held back; then all, counted', async () => {
   // «hval» is one letter off hundreds of the synthetic pages' words, whose postings are in other parts.
   const manifest = manifestOf(site.result.files);
   const number = manifest.words.indexOf('hval');
@@ -125,17 +126,22 @@ test('a common word: its best hit shows while the postings of the words one lett
   await expect.poll(() => hits.count(), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
   await expect.poll(() => held.length).toBeGreaterThan(0);
-  // Until those parts are in, the rest of the list and the count wait.
-  expect(await hits.count()).toBeLessThan(20);
+  // Until those parts are in, the count waits: they may still change the hits' scores.
+  const early = await hits.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(early.length).toBeLessThan(20);
   expect(await page.locator('main').getByRole('status').textContent()).not.toMatch(/treff/);
 
   holding = false;
   for (const route of held.splice(0)) await route.continue();
-  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(20);
-  expect(await hits.first().getByRole('link').getAttribute('href')).toBe('/kurs/#hval');
   await expect.poll(() => page.locator('main').getByRole('status').textContent()).toMatch(/^\d+ treff$/);
-  await page.getByRole('button', { name: 'Vis flere treff' }).click();
-  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(40);
+  await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
+  // Loose matches are no hits while pages hold «hval» itself (client/browser/search-rank.ts,
+  // shownKind): the words one letter off changed no place, and the list is short.
+  const all = await hits.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(all.slice(0, early.length)).toEqual(early);
+  expect(all.length).toBeLessThan(20);
+  expect(await page.locator('main').getByRole('status').textContent()).toBe(`${all.length} treff`);
+  expect(await page.getByRole('button', { name: 'Vis flere treff' }).count()).toBe(0);
   expect(problems).toEqual([]);
   await context.close();
 });

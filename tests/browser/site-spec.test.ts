@@ -43,7 +43,8 @@ describe.each(['mobile', 'desktop'] as const)('at %s width', (viewport: Viewport
     const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
     await page.goto('/kurs/');
     const finder = page.locator('clubsite-island[data-island="level-finder"]');
-    await finder.scrollIntoViewIfNeeded();
+    // It hydrates at the first interaction.
+    await finder.getByRole('button').first().focus();
     await finder.and(page.locator('[data-hydrated]')).waitFor({ state: 'attached' });
     const seen = new Set<string>();
     for (let question = 1; question <= 7; question++) {

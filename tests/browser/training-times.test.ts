@@ -29,11 +29,16 @@ const table = (page: Page) => page.locator('main table');
 const rows = (page: Page) => table(page).locator('tbody tr');
 const filter = (page: Page) => page.getByLabel('Vis treninger for');
 
-/** Opens /treningstider with the browser's clock at `time` and waits for the table's island. */
+/**
+ * Opens /treningstider with the browser's clock at `time`, touches the filter (the table's
+ * island hydrates at the first interaction; tests/browser/early-input.test.ts covers what is
+ * done before) and waits until it is live.
+ */
 async function openTimes(site: ServedSite, options: { viewport?: ViewportName; theme?: Theme; time?: string }) {
   const opened = await openPage(browser, { viewport: options.viewport, theme: options.theme, baseURL: site.url });
   await opened.page.clock.setFixedTime(options.time ?? SATURDAY_MORNING);
   await opened.page.goto('/treningstider/');
+  await filter(opened.page).focus();
   await opened.page
     .locator('clubsite-island[data-island="training-table"][data-hydrated]')
     .waitFor({ state: 'attached' });
@@ -150,12 +155,35 @@ describe("today's rows from a stale build", () => {
   });
 
   test.each(['mobile', 'desktop'] as const)(
-    'at %s width, a Wednesday build opened on Saturday marks Saturday after hydration, without warnings',
+    'at %s width, a Wednesday build opened on Saturday hydrates untouched and marks Saturday, without warnings',
     async (viewport) => {
-      const { page, context, problems } = await openTimes(wednesday, { viewport, time: SATURDAY_MORNING });
+      const { page, context, problems } = await openPage(browser, { viewport, baseURL: wednesday.url });
+      await page.clock.setFixedTime(SATURDAY_MORNING);
+      await page.goto('/treningstider/');
+      await page.locator('clubsite-island[data-island="training-table"][data-hydrated]').waitFor({ state: 'attached' });
       await expect.poll(() => todayRows(page)).toEqual(['A 📍I dag, Lørdag', 'B 📍I dag, Lørdag', 'C 📍I dag, Lørdag']);
       expect(problems).toEqual([]);
       await context.close();
     },
   );
+});
+
+test('a build of the same weekday loads no React until the filter is touched; then the first choice counts', async () => {
+  const { page, context, problems } = await openPage(browser, { viewport: 'mobile', baseURL: saturday.url });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.clock.setFixedTime(SATURDAY_MORNING);
+  await page.goto('/treningstider/');
+  await page.waitForLoadState('networkidle');
+  // The table's own small module is fetched when the browser is idle, to ask whether the build is out of date.
+  await expect.poll(() => scripts.some((script) => /\/training-table-[^/]+\.js$/.test(script))).toBe(true);
+  expect(scripts.filter((script) => /\/chunks\/client-[^/]+\.js$/.test(script))).toEqual([]);
+  expect(await page.locator('clubsite-island[data-hydrated]').count()).toBe(0);
+  await filter(page).selectOption({ label: 'Gruppe D' });
+  await expect.poll(async () => [...new Set(await groupsShown(page))]).toEqual(['D']);
+  expect(scripts.filter((script) => /\/chunks\/client-[^/]+\.js$/.test(script))).toHaveLength(1);
+  expect(problems).toEqual([]);
+  await context.close();
 });

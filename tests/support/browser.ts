@@ -26,6 +26,8 @@ export function takeCspViolations(): string[] {
 }
 
 export const VIEWPORTS = {
+  /** The narrowest phones still in use. */
+  narrow: { width: 320, height: 640 },
   mobile: { width: 375, height: 740 },
   desktop: { width: 1280, height: 900 },
 } as const;

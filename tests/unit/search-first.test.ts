@@ -83,7 +83,10 @@ describe('the first hits before the whole ranking', () => {
     const last = await result;
     const first = reports[0]?.hits.map((hit) => hit.url) ?? [];
     expect(last.hits.slice(0, first.length).map((hit) => hit.url)).toEqual(first);
-    expect(last.total).toBeGreaterThan(20);
+    // The held words are loose matches (shorter or longer words, a letter off): with pages that
+    // hold «hval» itself, they find no hits of their own (shownKind in search-rank.ts).
+    expect(last.hits.map((hit) => hit.url)).toEqual(['/kurs/#hval', '/kurs/']);
+    expect(last.total).toBe(2);
   });
 
   test('for words, typos and two-word queries, the first hits reported are the first of the final list, in order', async () => {

@@ -1,0 +1,147 @@
+/**
+ * The site on phones, down to the narrowest still in use (320 px): no page scrolls sideways,
+ * the fixed theme switch is a small icon button that covers nothing at the end of a page, and
+ * the training table, cut at the screen's edge, shows a shadow where there is more to see.
+ */
+import type { Browser, Locator, Page } from 'playwright';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openPage, type Theme, type ViewportName } from '../support/browser.ts';
+import { serveSite, type ServedSite } from '../support/site-build.ts';
+
+let site: ServedSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([serveSite('2025-12-10T18:00'), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Every page the build wrote (its index.html files and 404.html), but the redirects to other pages. */
+function everyRoute(): string[] {
+  const redirects = String(site.result.files.get('_redirects') ?? '')
+    .split('\n')
+    .map((line) => line.split(/\s+/)[0] ?? '')
+    .filter(Boolean)
+    .map((from) => `${from.replace(/\/$/, '')}/`);
+  return [...site.result.files.keys()]
+    .filter((file) => file === '404.html' || file === 'index.html' || file.endsWith('/index.html'))
+    .map((file) => `/${file.replace(/index\.html$/, '')}`)
+    .filter((route) => !redirects.includes(route))
+    .sort();
+}
+
+/** The text under the theme switch: words a visitor cannot read while it is there. */
+function textUnderSwitch(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector('[data-theme-switch]');
+    if (!button) return ['(no theme switch)'];
+    const box = button.getBoundingClientRect();
+    const covered: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // Text for screen readers only sits in a clipped box of a pixel.
+      if (!node.textContent?.trim() || !parent || button.contains(node) || parent.getBoundingClientRect().width <= 1)
+        continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects())
+        if (rect.right > box.left && rect.left < box.right && rect.bottom > box.top && rect.top < box.bottom)
+          covered.push(node.textContent.trim().slice(0, 40));
+    }
+    return covered;
+  });
+}
+
+describe.each(['narrow', 'mobile'] as const)('every page at %s width', (viewport: ViewportName) => {
+  test('does not scroll sideways; the theme switch is an icon button named «Bytt tema», and covers no text at the end of the page', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport, baseURL: site.url });
+    const routes = everyRoute();
+    expect(routes.length).toBeGreaterThan(30);
+    const wide: string[] = [];
+    const covered: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) wide.push(`${route}: ${overflow} px`);
+      const toggle = page.getByRole('switch', { name: 'Bytt tema' });
+      const box = await toggle.boundingBox();
+      // About a word of body text: a finger's target and no more.
+      expect(box?.width, route).toBeLessThanOrEqual(44);
+      expect(box?.height, route).toBeLessThanOrEqual(44);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      for (const text of await textUnderSwitch(page)) covered.push(`${route}: «${text}»`);
+    }
+    expect(wide).toEqual([]);
+    expect(covered).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+test('on a wide screen the theme switch shows its name beside the track', async () => {
+  const { page, context } = await openPage(browser, { viewport: 'desktop', baseURL: site.url });
+  await page.goto('/');
+  const toggle = page.getByRole('switch', { name: 'Bytt tema' });
+  expect(await toggle.textContent()).toBe('Bytt tema');
+  expect(await toggle.locator('.theme-switch__label').isVisible()).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await textUnderSwitch(page)).toEqual([]);
+  await context.close();
+});
+
+/** How much darker, on average, a strip at one edge of the element is than without its own background. */
+async function edgeShadow(box: Locator, side: 'left' | 'right'): Promise<number> {
+  const darkness = async () => {
+    const { data, info } = await sharp(await box.screenshot())
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const strip = 8;
+    let sum = 0;
+    for (let y = 0; y < info.height; y += 1)
+      for (let x = 0; x < strip; x += 1)
+        sum += 255 - (data[y * info.width + (side === 'left' ? x : info.width - 1 - x)] ?? 0);
+    return sum / (info.height * strip);
+  };
+  const shown = await darkness();
+  // Set through the CSSOM, which the page's Content-Security-Policy allows.
+  await box.evaluate((element: HTMLElement) => {
+    element.style.background = 'none';
+  });
+  const without = await darkness();
+  await box.evaluate((element: HTMLElement) => {
+    element.style.background = '';
+  });
+  return shown - without;
+}
+
+describe.each([
+  ['narrow', 'light'],
+  ['mobile', 'dark'],
+] as const)('the training table at %s width, %s theme', (viewport: ViewportName, theme: Theme) => {
+  test('cut at the screen’s edge, it shows a shadow there; scrolled to its end, the shadow is at the other edge', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport, theme, baseURL: site.url });
+    await page.goto('/treningstider/');
+    const box = page.getByRole('region', { name: /^Treningstider for/ });
+    const [scrollWidth, clientWidth] = await box.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    expect(await edgeShadow(box, 'right')).toBeGreaterThan(4);
+    expect(await edgeShadow(box, 'left')).toBeLessThan(0.5);
+    await box.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    await expect
+      .poll(() => box.evaluate((element) => element.scrollLeft + element.clientWidth >= element.scrollWidth - 1))
+      .toBe(true);
+    expect(await edgeShadow(box, 'left')).toBeGreaterThan(4);
+    expect(await edgeShadow(box, 'right')).toBeLessThan(0.5);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
