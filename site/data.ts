@@ -1,4 +1,4 @@
-import type { DataOf, PageSummary, TemplateProps } from '../generator/contract/index.ts';
+import type { DataOf, PageSummary, TemplateProps } from 'clubsite';
 import type { collections } from './collections.ts';
 
 /** The validated collections, as templates receive them: typed from the collections' schemas. */

@@ -3,7 +3,7 @@
  * and its widget (rendered on the server). Templates render `islands['…']`, so a template
  * cannot use an island the bundle does not have, nor give it props the widget does not take.
  */
-import { defineIslands } from '../generator/contract/index.ts';
+import { defineIslands } from 'clubsite';
 import CoursePicker from '../site/widgets/course-picker.tsx';
 import InstagramFeed from '../site/widgets/instagram-feed.tsx';
 import LevelFinder from '../site/widgets/level-finder.tsx';

@@ -1,4 +1,4 @@
-import type { PageSummary } from '../../generator/contract/index.ts';
+import type { PageSummary } from 'clubsite';
 import { osloTime } from '../dates.ts';
 
 export const CALENDAR_TEMPLATE = 'calendar';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldProblem } from '../../generator/contract/index.ts';
+import type { FieldProblem } from 'clubsite';
 import { osloTime, TIME_ZONE } from '../dates.ts';
 import { DRAW_TIME, drawHasHappened, isDrawn } from '../logic/calendar-doors.ts';
 import { contentFile, isoDate, text } from './common.ts';

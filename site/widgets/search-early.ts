@@ -5,13 +5,7 @@
  * they show while React is still loading. Once the widget shows a state of its own, the list
  * is emptied: from then on the hits are the widget's.
  */
-import {
-  normaliseQuery,
-  parseSearchManifest,
-  type Search,
-  type SearchHit,
-  type SearchResult,
-} from '../../client/browser/search-index.ts';
+import { normaliseQuery, parseSearchManifest, type Search, type SearchHit, type SearchResult } from 'clubsite/search';
 import { createSiteSearch } from '../logic/site-search.ts';
 
 /** Marks the page's preload of the index (templates/search.tsx), so this module can find it. */

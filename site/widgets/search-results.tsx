@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { normaliseQuery, type SearchHit, type SearchResult } from '../../client/browser/search-index.ts';
+import { normaliseQuery, type SearchHit, type SearchResult } from 'clubsite/search';
 import { isEarlyQuery, loadSearch, queryInAddress, retireEarlyHits, startEarlySearch } from './search-early.ts';
 
 export interface SearchResultsProps {

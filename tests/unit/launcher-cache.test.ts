@@ -108,10 +108,13 @@ async function packagesLoadedBy(file: string, seen = new Set<string>()): Promise
   const code = await readFile(file, 'utf8');
   for (const [, specifier] of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)";|^import\s*"([^"]+)";/gm)) {
     if (specifier === undefined) continue;
+    // Packages are imported by their real paths, resolved from the tool's folder as the module was made.
+    const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(specifier)?.[1];
     if (specifier.startsWith('.')) {
       for (const found of await packagesLoadedBy(path.resolve(path.dirname(file), specifier), seen))
         packages.add(found);
-    } else if (!specifier.startsWith('node:')) packages.add(specifier);
+    } else if (inPackage) packages.add(inPackage);
+    else if (!specifier.startsWith('node:')) packages.add(specifier);
   }
   return packages;
 }
