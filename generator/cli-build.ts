@@ -5,12 +5,22 @@
  */
 import path from 'node:path';
 import { build, type BuildResult } from './build/build.ts';
+import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
 import { formatWarnings } from './errors.ts';
 import { MemoryPublisher } from './publish/memory-publisher.ts';
 import { discardWriting, openOutput } from './publish/write-output.ts';
 
+/** What the pipeline takes of the project's configuration. */
+const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
+  root,
+  contentDir,
+  siteEntry,
+  defaultTemplate,
+});
+
 export interface BuildCommandOptions {
+  /** The output folder as the user named it (default: the project's). */
   out: string;
   force?: boolean;
   now?: string;
@@ -43,10 +53,14 @@ export function summary(result: BuildResult, outDir: string | undefined, totalMs
   ].join('\n');
 }
 
-export async function runBuild(cwd: string, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
+export async function runBuild(project: Project, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
   const start = performance.now();
+  const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
-  const where = { project: cwd, force: options.force, shown: options.out };
+  // The folders the configuration names are refused before the build; those of the site's
+  // code are known once it is bundled, and the swap checks them too (the same list, grown).
+  const sources = sourceFolders(project);
+  const where = { project: cwd, force: options.force, shown: options.out, sources };
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
@@ -61,7 +75,7 @@ export async function runBuild(cwd: string, options: BuildCommandOptions, mode: 
     // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
     const output = await openOutput(outDir, where);
     result = await build({
-      root: cwd,
+      ...names(project),
       now: options.now,
       base: options.base,
       origin: options.origin,
@@ -72,6 +86,7 @@ export async function runBuild(cwd: string, options: BuildCommandOptions, mode: 
       await output.abort();
       throw error;
     });
+    sources.push(...sourceFolders(project, [...result.site.inputs, ...result.client.inputs]));
     await output.commit();
   } finally {
     process.off('SIGINT', interrupted);
@@ -82,11 +97,16 @@ export async function runBuild(cwd: string, options: BuildCommandOptions, mode: 
   printResult(mode, summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result.timings);
 }
 
-export async function runCheck(cwd: string, options: { now?: string }, mode: OutputMode): Promise<void> {
+export async function runCheck(project: Project, options: { now?: string }, mode: OutputMode): Promise<void> {
   const start = performance.now();
   // Every page is rendered and checked, and let go: nothing is written or kept.
   const nowhere = new MemoryPublisher({ keep: false });
-  const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), publisher: nowhere });
+  const result = await build({
+    ...names(project),
+    now: options.now,
+    onProgress: progressLine(mode),
+    publisher: nowhere,
+  });
   warn(mode, result);
   printResult(mode, `✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result.timings);
 }

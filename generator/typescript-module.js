@@ -94,13 +94,14 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
 }
 
 /**
- * The module cache of a project: its node_modules/.cache/clubsite/ when that can be written,
- * else a folder of the system's temporary folder of its own (named by the project's real path).
+ * The module cache of a project: its node_modules/.cache/clubsite/ when it has a node_modules
+ * that can be written, else a folder of the system's temporary folder of its own (named by the
+ * project's real path): `clubsite new` in an empty folder leaves no node_modules behind.
  */
 export function moduleCache(project = process.cwd()) {
   const real = realOr(project);
   const own = path.join(real, 'node_modules', '.cache', 'clubsite');
-  if (writable(own)) return own;
+  if (existsSync(path.join(real, 'node_modules')) && writable(own)) return own;
   const named = createHash('sha256').update(real).digest('hex').slice(0, 12);
   return path.join(os.tmpdir(), `clubsite-modules-${named}`);
 }

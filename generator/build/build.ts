@@ -25,7 +25,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const renderer = options.renderer ?? new WorkerRenderer(options.workers);
   const publisher = options.publisher ?? new MemoryPublisher();
   try {
-    const site = await run.stage('site', () => loadSite(run.root, options.siteEntry ?? 'templates/index').catch(fail));
+    const site = await run.stage('site', () => loadSite(run.root, run.siteEntry).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const built = await prepare(run, site);
     const { first, second } = passesOf(site.site, built.routed.pages);

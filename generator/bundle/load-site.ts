@@ -29,7 +29,7 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
       code: 'missing-file',
       file: candidates[0] ?? entry,
       message: `There is no site definition in ${root}.`,
-      hint: `Run clubsite in the site's folder (the one with content/ and ${candidates[0]}).`,
+      hint: `Run clubsite in the site's folder (the one with ${candidates[0]}), or name the site definition in clubsite.config.ts (siteEntry).`,
     });
   }
   const packages = new Map<string, Record<string, unknown>>();

@@ -26,6 +26,8 @@ export interface ContextParts {
   routes: RouteTable;
   client: ClientAssets;
   photos: ReadonlyMap<string, PhotoResult> | undefined;
+  /** The site definition's file, relative to the project root. */
+  siteFile: string;
 }
 
 export function makeRenderContext(parts: ContextParts): RenderContext {
@@ -38,6 +40,8 @@ export function makeRenderContext(parts: ContextParts): RenderContext {
     routes: [...parts.routes.keys()],
     summaries: parts.pages.map(summaryOf),
     data: parts.data,
+    contentFolder: loaded.folder,
+    siteFile: parts.siteFile,
     contentFolders: [...contentFolders(loaded, site)],
     client: {
       styles: client.styles,

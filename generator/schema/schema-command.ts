@@ -4,8 +4,8 @@ import { BuildFailed, ContentError } from '../errors.ts';
 import { loadSite } from '../bundle/load-site.ts';
 import { jsonSchemas, writeJsonSchemas } from './json-schemas.ts';
 
-export async function writeSchemasCommand(root: string, dir: string): Promise<string> {
-  const loaded = await loadSite(root, 'templates/index').catch((error: unknown) => {
+export async function writeSchemasCommand(root: string, siteEntry: string, dir: string): Promise<string> {
+  const loaded = await loadSite(root, siteEntry).catch((error: unknown) => {
     if (error instanceof ContentError) throw new BuildFailed([error]);
     throw error;
   });

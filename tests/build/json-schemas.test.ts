@@ -175,11 +175,11 @@ describe('JSON Schemas for editors', () => {
     const dir = await fixtureSite('mini');
     const cli = path.join(projectRoot, 'bin/clubsite.js');
     const first = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(first.stdout).toMatch(/^\d+ schemas in content\/\.schemas; written: .*events\.json/);
-    const events = JSON.parse(await readFile(path.join(dir, 'content/.schemas/events.json'), 'utf8')) as Schema;
+    expect(first.stdout).toMatch(/^\d+ schemas in data\/\.schemas; written: .*events\.json/);
+    const events = JSON.parse(await readFile(path.join(dir, 'data/.schemas/events.json'), 'utf8')) as Schema;
     expect(events.type).toBe('object');
     const second = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(second.stdout).toMatch(/^\d+ schemas in content\/\.schemas, all up to date\n$/);
+    expect(second.stdout).toMatch(/^\d+ schemas in data\/\.schemas, all up to date\n$/);
     await rm(dir, { recursive: true, force: true });
   });
 });
