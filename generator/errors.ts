@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'yaml-alias'
   | 'unclosed-front-matter'
   | 'unreadable-file'
+  | 'duplicate-package'
   // Warnings: told, but the build goes on.
   | 'insecure-link'
   | 'unused-file';
