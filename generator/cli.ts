@@ -47,6 +47,7 @@ function originOption(value: string): string {
 /** One example a command, shown by --help. */
 const EXAMPLES = `
 Examples:
+  clubsite new minklubb                    a small working site to start from, in minklubb/
   clubsite build                           build the site into its output folder (dist/ unless clubsite.config.ts names one)
   clubsite check --now 2025-12-10T18:00    validate content as on that evening, write nothing
   clubsite dev --open                      serve on http://127.0.0.1:4321/ and rebuild on save
@@ -85,6 +86,7 @@ export function createProgram(cwd: string): Command {
   });
   addBuildCommands(program, cwd);
   addServeCommands(program, cwd);
+  addNewCommand(program, cwd);
   return program;
 }
 
@@ -176,6 +178,18 @@ function addServeCommands(program: Command, cwd: string): void {
       const { siteEntry, contentDir } = await projectAt(cwd);
       const out = path.resolve(cwd, options.out ?? path.join(contentDir, '.schemas'));
       printResult(mode, await writeSchemasCommand(cwd, siteEntry, out));
+    });
+}
+
+/** `new`: a small working site to start from (starter/new-site.ts). */
+function addNewCommand(program: Command, cwd: string): void {
+  program
+    .command('new')
+    .description('write a small working site to start from into a new or empty folder')
+    .argument('[dir]', 'the folder for the site', '.')
+    .action(async (dir: string) => {
+      const { newSite } = await import('./starter/new-site.ts');
+      printResult(mode, await newSite(path.resolve(cwd, dir), dir));
     });
 }
 
