@@ -6,7 +6,11 @@
  * Last, the mini site copied with its node_modules: the copy runs a generator made from its own
  * files, and the pages of both run in Chromium without errors.
  */
-import { cp, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -145,4 +149,36 @@ describe('a project copied with its node_modules', () => {
       }
     }
   }, 180_000);
+});
+
+// A read-only node_modules needs root here (a private mount namespace); elsewhere this is skipped.
+const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
+
+describe('a project whose node_modules is read-only', () => {
+  test.skipIf(!canMount)(
+    'builds: the generator is made in a folder of its own in the temporary folder',
+    async () => {
+      const dir = at('minklubb');
+      await rm(path.join(dir, 'node_modules/.cache'), { recursive: true, force: true });
+      const elsewhere = path.join(
+        os.tmpdir(),
+        `clubsite-modules-${createHash('sha256')
+          .update(await realpath(dir))
+          .digest('hex')
+          .slice(0, 12)}`,
+      );
+      await rm(elsewhere, { recursive: true, force: true });
+      const script = `set -e; mount --bind node_modules node_modules; mount -o remount,bind,ro node_modules; ${process.execPath} node_modules/.bin/clubsite build --now ${NOW} --out ro-dist`;
+      const outcome = spawnSync('unshare', ['-m', 'sh', '-c', script], { cwd: dir, encoding: 'utf8' });
+      try {
+        expect(outcome.status, outcome.stderr).toBe(0);
+        expect(outcome.stdout).toMatch(/^\d+ pages → ro-dist in /);
+        expect(existsSync(path.join(dir, 'node_modules/.cache'))).toBe(false);
+        expect(existsSync(path.join(elsewhere, 'cli.inputs.json'))).toBe(true);
+      } finally {
+        await rm(elsewhere, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
