@@ -195,6 +195,7 @@ function addNewCommand(program: Command, cwd: string): void {
 
 /** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  buildingInto = undefined;
   try {
     await createProgram(cwd).parseAsync(argv, { from: 'user' });
     return EXIT.ok;

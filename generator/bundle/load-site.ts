@@ -133,6 +133,8 @@ export function bundleError(error: unknown, root: string): ContentError | unknow
     line: first.location?.line,
     column: first.location ? first.location.column + 1 : undefined,
     message: first.text,
-    hint: 'Fix the code at this line; the rest of the site is left as it was.',
+    hint: /^Could not resolve "clubsite[/"]/.test(first.text)
+      ? 'The site imports clubsite by name: install it in the project (npm install), and run clubsite there.'
+      : 'Fix the code at this line; the rest of the site is left as it was.',
   });
 }

@@ -82,6 +82,13 @@ describe('clubsite new', () => {
       'react-dom': tool.dependencies['react-dom'],
       zod: tool.dependencies.zod,
     });
+    // Before npm install, its import of clubsite has nowhere to go: one problem says what to do.
+    const early = await clubsite(['check'], site);
+    expect(early.code, early.output).toBe(1);
+    expect(early.output).toMatch(/^✖ \S+\.tsx?:\d+:\d+ {2}\[bundle-failed\]\n {2}Could not resolve "clubsite"/);
+    expect(early.output).toContain(
+      'Hint: The site imports clubsite by name: install it in the project (npm install), and run clubsite there.',
+    );
     await linkTool(site);
     const built = await clubsite(['build', '--now', '2025-12-10T18:00'], site);
     expect(built.code, built.output).toBe(0);
@@ -93,6 +100,12 @@ describe('clubsite new', () => {
     );
     const checked = await clubsite(['check', '--now', '2025-12-10T18:00'], site);
     expect(checked.code, checked.output).toBe(0);
+    // The editor finds the schemas of its data files (VS Code's YAML extension reads these settings).
+    const settings = JSON.parse(await readFile(path.join(site, '.vscode/settings.json'), 'utf8'));
+    for (const [schema, file] of Object.entries(settings['yaml.schemas'] as Record<string, string>)) {
+      expect(files, schema).toContain(schema.replace(/^\.\//, ''));
+      expect(files, file).toContain(file);
+    }
     // The schemas it came with are what `clubsite schema` writes for its code.
     expect((await clubsite(['schema'], site)).output).toMatch(/^\d+ schemas in content\/\.schemas, all up to date$/);
   }, 60_000);
