@@ -10,3 +10,5 @@ export function importTypeScript<Module = Record<string, unknown>>(entry: string
 export function bundleTypeScript(entry: string, project?: string): Promise<string>;
 /** The module cache of a project: its node_modules/.cache/clubsite/, or a folder of its own in the system's temporary folder. */
 export function moduleCache(project?: string): string;
+/** A project's module cache in the system's temporary folder (when its node_modules cannot be written). */
+export function temporaryModuleCache(project: string): string;

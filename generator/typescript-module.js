@@ -101,8 +101,12 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
 export function moduleCache(project = process.cwd()) {
   const real = realOr(project);
   const own = path.join(real, 'node_modules', '.cache', 'clubsite');
-  if (existsSync(path.join(real, 'node_modules')) && writable(own)) return own;
-  const named = createHash('sha256').update(real).digest('hex').slice(0, 12);
+  return existsSync(path.join(real, 'node_modules')) && writable(own) ? own : temporaryModuleCache(real);
+}
+
+/** A project's module cache in the system's temporary folder, named by the project's real path. */
+export function temporaryModuleCache(project) {
+  const named = createHash('sha256').update(realOr(project)).digest('hex').slice(0, 12);
   return path.join(os.tmpdir(), `clubsite-modules-${named}`);
 }
 

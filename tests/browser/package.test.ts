@@ -7,13 +7,12 @@
  * files, and the pages of both run in Chromium without errors.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { temporaryModuleCache } from '../../generator/typescript-module.js';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import { command, npmInstall, outsideFolder, packedTool, serve } from '../support/packed-tool.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -160,13 +159,7 @@ describe('a project whose node_modules is read-only', () => {
     async () => {
       const dir = at('minklubb');
       await rm(path.join(dir, 'node_modules/.cache'), { recursive: true, force: true });
-      const elsewhere = path.join(
-        os.tmpdir(),
-        `clubsite-modules-${createHash('sha256')
-          .update(await realpath(dir))
-          .digest('hex')
-          .slice(0, 12)}`,
-      );
+      const elsewhere = temporaryModuleCache(dir);
       await rm(elsewhere, { recursive: true, force: true });
       const script = `set -e; mount --bind node_modules node_modules; mount -o remount,bind,ro node_modules; ${process.execPath} node_modules/.bin/clubsite build --now ${NOW} --out ro-dist`;
       const outcome = spawnSync('unshare', ['-m', 'sh', '-c', script], { cwd: dir, encoding: 'utf8' });

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { resolveOutFolder } from '../../generator/publish/out-folder.ts';
+import { temporaryModuleCache } from '../../generator/typescript-module.js';
 import { copyProject } from '../support/dev-project.ts';
 import { linkTool } from '../support/outside-project.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -384,6 +385,8 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
       );
       oneLine(outcome);
       expect(await tree(path.join(dir, 'locked'))).toEqual(before);
+      // Nobody cannot write the project's node_modules: the generator was made in the temporary folder.
+      await rm(temporaryModuleCache(mini), { recursive: true, force: true });
     },
     120_000,
   );

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { bundleTypeScript, importTypeScript, moduleCache } from '../../generator/typescript-module.js';
+import {
+  bundleTypeScript,
+  importTypeScript,
+  moduleCache,
+  temporaryModuleCache,
+} from '../../generator/typescript-module.js';
 import { projectRoot } from '../support/site-build.ts';
 
 /** The test's entry: it says the word its helper exports. */
@@ -164,6 +169,7 @@ test('a project whose node_modules cannot be written gets its modules in a folde
   );
   try {
     const folder = moduleCache(project);
+    expect(folder).toBe(temporaryModuleCache(project));
     expect(path.dirname(folder)).toBe(os.tmpdir());
     expect(path.basename(folder)).toMatch(/^clubsite-modules-[0-9a-f]{12}$/);
     const made = await bundleTypeScript(entry, project);
