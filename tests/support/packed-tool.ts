@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -62,12 +62,24 @@ export async function packedTool(): Promise<string> {
   const folder = path.join(os.tmpdir(), `clubsite-pack-${hash.digest('hex').slice(0, 16)}`);
   const tarball = path.join(folder, pack.filename);
   if (existsSync(tarball)) return tarball;
+  await removeStalePacks();
   // Packed beside and renamed into place: a run at the same time finds a whole tarball or none.
   const making = await mkdtemp(`${folder}-making-`);
   const packed = await command('npm', ['pack', '--pack-destination', making], projectRoot);
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
   await rename(making, folder).catch(() => rm(making, { recursive: true, force: true }));
   return tarball;
+}
+
+/** Tarballs of other sources, packed over an hour ago: no run that is still going installs them. */
+async function removeStalePacks(): Promise<void> {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of await readdir(os.tmpdir())) {
+    if (!name.startsWith('clubsite-pack-')) continue;
+    const folder = path.join(os.tmpdir(), name);
+    const made = (await stat(folder).catch(() => undefined))?.mtimeMs;
+    if (made !== undefined && made < hourAgo) await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** A folder of its own outside the repository, removed by `remove`. */
