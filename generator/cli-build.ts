@@ -5,15 +5,25 @@
  */
 import path from 'node:path';
 import { build, type BuildResult } from './build/build.ts';
+import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
 import { formatWarnings } from './errors.ts';
 import { MemoryPublisher } from './publish/memory-publisher.ts';
 import { discardWriting, openOutput } from './publish/write-output.ts';
 
+/** What the pipeline takes of the project's configuration. */
+const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
+  root,
+  contentDir,
+  siteEntry,
+  defaultTemplate,
+});
+
 export interface BuildCommandOptions {
   /** False with --no-cache: every page is rendered, and the cache is neither read nor written. */
   cache?: boolean;
   cacheDir?: string;
+  /** The output folder as the user named it (default: the project's). */
   out: string;
   force?: boolean;
   now?: string;
@@ -57,8 +67,11 @@ function cacheLine({ cache }: BuildResult): string {
 }
 
 /** `next change: 2026-11-27 18:00 (content/nyheter/…)`, in the site's time zone. */
-export function nextChangeLine({ nextChange, site }: Pick<BuildResult, 'nextChange' | 'site'>): string {
+export function nextChangeLine({ nextChange, site, now }: Pick<BuildResult, 'nextChange' | 'site' | 'now'>): string {
   if (!nextChange) return 'next change: none';
+  // A page that shows the build's very instant (instant()) changes at every build.
+  if (nextChange.at <= now.getTime() + 1)
+    return `next change: every build (${nextChange.reason} shows the build's time)`;
   return `next change: ${wallClock(nextChange.at, site.site.timeZone)} (${nextChange.reason})`;
 }
 
@@ -87,10 +100,15 @@ function renderReasons({ cache }: BuildResult): string | undefined {
   return ['rendered:', ...shown, ...(more > 0 ? [`  and ${more} more`] : [])].join('\n');
 }
 
-export async function runBuild(cwd: string, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
+export async function runBuild(project: Project, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
   const start = performance.now();
+  const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
-  const where = { project: cwd, force: options.force, shown: options.out };
+  // The folders the configuration names are refused before the build; those of the site's
+  // code are known once it is bundled, and the swap checks them too (the same list, grown).
+  const cache = cacheOption(cwd, options);
+  const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
+  const where = { project: cwd, force: options.force, shown: options.out, sources };
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
@@ -105,14 +123,19 @@ export async function runBuild(cwd: string, options: BuildCommandOptions, mode: 
     // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
     const output = await openOutput(outDir, where);
     result = await build({
-      root: cwd,
+      ...names(project),
       now: options.now,
       base: options.base,
       origin: options.origin,
       workers: options.workers,
       onProgress: progressLine(mode),
       publisher: output,
-      ...cacheOption(cwd, options),
+      ...cache,
+      // The site's code is known once bundled: an --out holding it is refused before a page is rendered.
+      codeBundled: async (files) => {
+        sources.push(...sourceFolders(project, files));
+        await output.recheck();
+      },
     }).catch(async (error: unknown) => {
       await output.abort();
       throw error;
@@ -137,11 +160,16 @@ function cacheOption(cwd: string, options: BuildCommandOptions): { cacheDir?: st
 
 export const DEFAULT_CACHE_DIR = '.clubsite/cache';
 
-export async function runCheck(cwd: string, options: { now?: string }, mode: OutputMode): Promise<void> {
+export async function runCheck(project: Project, options: { now?: string }, mode: OutputMode): Promise<void> {
   const start = performance.now();
   // Every page is rendered and checked, and let go: nothing is written or kept.
   const nowhere = new MemoryPublisher({ keep: false });
-  const result = await build({ root: cwd, now: options.now, onProgress: progressLine(mode), publisher: nowhere });
+  const result = await build({
+    ...names(project),
+    now: options.now,
+    onProgress: progressLine(mode),
+    publisher: nowhere,
+  });
   warn(mode, result);
   printResult(mode, `✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result.timings);
 }

@@ -2,6 +2,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { BuildCommandOptions } from './cli-build.ts';
+import type { Project } from './config/project-config.ts';
 import { outputMode, paintMarks, printResult, type OutputMode } from './cli-output.ts';
 import { BuildFailed, formatErrors } from './errors.ts';
 import { resolveNow } from './now.ts';
@@ -46,15 +47,24 @@ function originOption(value: string): string {
 /** One example a command, shown by --help. */
 const EXAMPLES = `
 Examples:
-  clubsite build                           build the site into dist/
+  clubsite new minklubb                    a small working site to start from, in minklubb/
+  clubsite build                           build the site into its output folder (dist/ unless clubsite.config.ts names one)
   clubsite check --now 2025-12-10T18:00    validate content as on that evening, write nothing
   clubsite dev --open                      serve on http://127.0.0.1:4321/ and rebuild on save
-  clubsite preview                         serve dist/ as a static host would (port 4322)
-  clubsite schema                          write the editors' JSON Schemas into content/.schemas/
+  clubsite preview                         serve the built site as a static host would (port 4322)
+  clubsite schema                          write the editors' JSON Schemas into the content folder's .schemas/
   clubsite build --quiet                   print nothing unless something is wrong
 `;
 
 let mode: OutputMode = outputMode({});
+/** The output folder a running build replaces, as the user named it: a failed build says it was left as it was. */
+let buildingInto: string | undefined;
+
+/** The project's names (clubsite.config.ts over the defaults), read when a command that needs them runs. */
+async function projectAt(cwd: string): Promise<Project> {
+  const { readProject } = await import('./config/project-config.ts');
+  return readProject(cwd);
+}
 
 /**
  * The commands. Each imports its code when it runs (`import()`, which the launcher bundles as a
@@ -64,7 +74,7 @@ let mode: OutputMode = outputMode({});
 export function createProgram(cwd: string): Command {
   const { version } = packageJson;
   const program = new Command('clubsite')
-    .description('Builds a sports club website from YAML and Markdown into plain HTML.')
+    .description('Builds a website from YAML and Markdown into plain HTML, with React only where a widget holds state.')
     .version(version)
     .option('-q, --quiet', 'print nothing but problems')
     .option('--verbose', 'print the time of every stage')
@@ -76,6 +86,7 @@ export function createProgram(cwd: string): Command {
   });
   addBuildCommands(program, cwd);
   addServeCommands(program, cwd);
+  addNewCommand(program, cwd);
   return program;
 }
 
@@ -86,15 +97,14 @@ function addBuildCommands(program: Command, cwd: string): void {
     .description('build the site into a folder of plain HTML')
     .option(
       '--out <dir>',
-      'output folder: new, empty, or a previous build (never the project, its sources, / or a home folder)',
-      'dist',
+      'output folder: new, empty, or a previous build (never the project, its sources, / or a home folder; default: dist, or outDir in clubsite.config.ts)',
     )
     .option('--force', 'replace --out even when it holds files that clubsite did not build')
     .option('--now <iso>', 'the build clock, like 2025-12-10T18:00 (default: CLUBSITE_NOW or the real time)', nowOption)
     .option('--base <path>', 'base path the site is served under', baseOption, '/')
     .option(
       '--origin <url>',
-      'site origin for canonical links and the sitemap (default: content/site.yaml)',
+      'site origin for canonical links and the sitemap (default: the origin in the site settings)',
       originOption,
     )
     .option(
@@ -107,9 +117,11 @@ function addBuildCommands(program: Command, cwd: string): void {
       '--no-cache',
       'render every page: neither read nor write the page cache (processed photos are still reused)',
     )
-    .action(async (options: BuildCommandOptions) => {
+    .action(async (options: Omit<BuildCommandOptions, 'out'> & { out?: string }) => {
       const { runBuild } = await import('./cli-build.ts');
-      await runBuild(cwd, options, mode);
+      const project = await projectAt(cwd);
+      buildingInto = options.out ?? project.outDir;
+      await runBuild(project, { ...options, out: buildingInto }, mode);
     });
 
   program
@@ -118,7 +130,7 @@ function addBuildCommands(program: Command, cwd: string): void {
     .option('--now <iso>', 'the build clock', nowOption)
     .action(async (options: { now?: string }) => {
       const { runCheck } = await import('./cli-build.ts');
-      await runCheck(cwd, options, mode);
+      await runCheck(await projectAt(cwd), options, mode);
     });
 }
 
@@ -133,28 +145,29 @@ function addServeCommands(program: Command, cwd: string): void {
     .option('--base <path>', 'base path the site is served under, as for build', baseOption, '/')
     .option(
       '--origin <url>',
-      'site origin for canonical links and the sitemap (default: content/site.yaml)',
+      'site origin for canonical links and the sitemap (default: the origin in the site settings)',
       originOption,
     )
     .option('--open', 'open the site in the default browser')
     .action(
       async (options: { port: number; host: string; now?: string; base: string; origin?: string; open?: boolean }) => {
         const { startDevServer } = await import('./dev/dev-server.ts');
-        await startDevServer({ root: cwd, ...options });
+        const { contentDir, siteEntry, defaultTemplate } = await projectAt(cwd);
+        await startDevServer({ root: cwd, contentDir, siteEntry, defaultTemplate, ...options });
       },
     );
 
   program
     .command('preview')
     .description('serve a built folder as a static host would')
-    .argument('[dir]', 'the built folder', 'dist')
+    .argument('[dir]', 'the built folder (default: dist, or outDir in clubsite.config.ts)')
     .option('--port <port>', 'port', portOption, 4322)
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--base <path>', 'base path the folder was built for (as given to build --base)', baseOption, '/')
-    .action(async (dir: string, options: { port: number; host: string; base: string }) => {
+    .action(async (dir: string | undefined, options: { port: number; host: string; base: string }) => {
       const { startPreviewServer } = await import('./serve/preview-server.ts');
       await startPreviewServer({
-        dir: path.resolve(cwd, dir),
+        dir: path.resolve(cwd, dir ?? (await projectAt(cwd)).outDir),
         port: options.port,
         host: options.host,
         base: options.base,
@@ -164,15 +177,33 @@ function addServeCommands(program: Command, cwd: string): void {
   program
     .command('schema')
     .description('write JSON Schemas of the content files, for editors (completion and help on hover)')
-    .option('--out <dir>', 'folder for the schema files', 'content/.schemas')
-    .action(async (options: { out: string }) => {
+    .option('--out <dir>', 'folder for the schema files (default: .schemas in the content folder)')
+    .action(async (options: { out?: string }) => {
       const { writeSchemasCommand } = await import('./schema/schema-command.ts');
-      printResult(mode, await writeSchemasCommand(cwd, path.resolve(cwd, options.out)));
+      const { siteEntry, contentDir } = await projectAt(cwd);
+      const out = path.resolve(cwd, options.out ?? path.join(contentDir, '.schemas'));
+      printResult(
+        mode,
+        await writeSchemasCommand(cwd, siteEntry, out, path.relative(cwd, path.resolve(cwd, contentDir))),
+      );
+    });
+}
+
+/** `new`: a small working site to start from (starter/new-site.ts). */
+function addNewCommand(program: Command, cwd: string): void {
+  program
+    .command('new')
+    .description('write a small working site to start from into a new or empty folder')
+    .argument('[dir]', 'the folder for the site', '.')
+    .action(async (dir: string) => {
+      const { newSite } = await import('./starter/new-site.ts');
+      printResult(mode, await newSite(path.resolve(cwd, dir), dir));
     });
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  buildingInto = undefined;
   try {
     await createProgram(cwd).parseAsync(argv, { from: 'user' });
     return EXIT.ok;
@@ -181,7 +212,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (error instanceof BuildFailed) {
-      console.error(paintMarks(outputMode({}, process.env, process.stderr), formatErrors(error.errors)));
+      console.error(paintMarks(outputMode({}, process.env, process.stderr), formatErrors(error.errors, buildingInto)));
       return EXIT.content;
     }
     if (error instanceof OutputError) {

@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'yaml-alias'
   | 'unclosed-front-matter'
   | 'unreadable-file'
+  | 'duplicate-package'
   // Warnings: told, but the build goes on.
   | 'insecure-link'
   | 'unused-file'
@@ -124,8 +125,10 @@ export function formatWarnings(warnings: readonly ContentError[]): string {
   return `${warnings.map(formatWarning).join('\n\n')}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the build went on).`;
 }
 
-export function formatErrors(errors: readonly ContentError[]): string {
-  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'} found; dist/ was left as it was.`;
+/** Every problem, then how many; `out` is the output folder a failed build left as it was, as the user named it. */
+export function formatErrors(errors: readonly ContentError[], out?: string): string {
+  const left = out === undefined ? '.' : `; ${out.replace(/\/*$/, '/')} was left as it was.`;
+  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'} found${left}`;
   return `${errors.map(formatError).join('\n\n')}\n\n${count}`;
 }
 

@@ -1,17 +1,34 @@
 /**
  * TypeScript of this project as modules Node runs: plain JavaScript, since bin/ runs it before
  * anything is bundled. The launcher (bin/clubsite.js) imports the CLI through it, and the
- * render pool (generator/render/render-pool.ts) bundles its workers' module with it.
+ * render workers' module is bundled with it (generator/build/worker-pool.ts).
+ *
+ * The modules are made for one project and one copy of the tool: they go into the project's
+ * node_modules/.cache/clubsite/ (the project being the folder clubsite runs in), or, when that
+ * cannot be written (a read-only node_modules), into a folder of the system's temporary folder
+ * named after the project's real path. The packages they import are resolved from the tool's
+ * own folder as the module is made, and written into it by their real paths: a module runs the
+ * same wherever its file lies, even where the project has no packages of its own (pnpm). This
+ * file is never bundled into a module itself (its own place is the tool's), and what a module
+ * was made for (the tool's and the project's real paths) is checked before it is run again: a
+ * project copied with its node_modules, or a cache restored at another path, makes its own.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The tool's folder, above generator/. */
-const launcherRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The tool's folder, above generator/ (its real path: a linked or installed tool is where its files are). */
+export const toolRoot = realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+
+/**
+ * Imports a package as the generator's own code imports it: resolved from the tool's folder, so
+ * the site's code gets the very copy the generator uses (one React, one Zod).
+ */
+export const importPackage = (specifier) => import(specifier);
 
 /** Imports a TypeScript entry of this project, bundled by bundleTypeScript. */
 export async function importTypeScript(entry) {
@@ -24,12 +41,12 @@ export async function importTypeScript(entry) {
 }
 
 /**
- * Bundles a TypeScript entry of this project for Node (packages stay external) into
- * node_modules/.cache/clubsite/ under its content hash (written whole, see writeModule), and
- * returns the module's path. The files it was made of are noted with their stamps (size,
- * modification time, inode): while none has changed, the module made last time is returned
- * without running esbuild at all. `root` is the project's folder; the generator passes its own
- * (toolRoot) when it bundles its render workers' module, as this file is then part of its bundle.
+ * Bundles a TypeScript entry of the tool (a path in its folder) for Node into the module cache
+ * (moduleCache) under its content hash (written whole, see writeModule), and returns the
+ * module's path. The files it was made of are noted with their stamps (size, modification
+ * time, inode), and the real paths of the tool and the project it was made for: while those
+ * are the same and no file has changed, the module made last time is returned without running
+ * esbuild at all.
  *
  * What the entry imports with `import()` is split into chunks of its own (chunks/<entry>/, named
  * by their content), with the packages they import: in one file, esbuild would hoist every
@@ -37,22 +54,23 @@ export async function importTypeScript(entry) {
  * commander reads the arguments (`npm run bench -- startup`: 293 ms before against 94 ms now,
  * where `node -e 0` takes 64 ms).
  */
-export async function bundleTypeScript(entry, root = launcherRoot) {
-  const cache = path.join(root, 'node_modules/.cache/clubsite');
+export async function bundleTypeScript(entry, project = process.cwd()) {
+  const cache = moduleCache(project);
   const name = path.basename(entry, '.ts');
   const stamps = path.join(cache, `${name}.inputs.json`);
-  const unchanged = await madeFrom(stamps);
+  const madeFor = { tool: toolRoot, project: realOr(project) };
+  const unchanged = await madeFrom(stamps, madeFor);
   if (unchanged) return unchanged;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.resolve(root, entry)],
-    absWorkingDir: root,
+    entryPoints: [path.resolve(toolRoot, entry)],
+    absWorkingDir: toolRoot,
     bundle: true,
     splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    plugins: [fromToolFolder],
     jsx: 'automatic',
     write: false,
     metafile: true,
@@ -73,11 +91,70 @@ export async function bundleTypeScript(entry, root = launcherRoot) {
   const file = path.join(cache, `${name}-${hash}.mjs`);
   await writeModule(file, code);
   await removeOlder(cache, name, file, new Set(chunks.map((chunk) => chunk.path)));
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input));
-  const made = { file, chunks: chunks.map((chunk) => chunk.path) };
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(toolRoot, input));
+  const made = { ...madeFor, file, chunks: chunks.map((chunk) => chunk.path) };
   await writeModule(stamps, JSON.stringify({ ...made, inputs: inputs.map((input) => [input, stampOf(input)]) }));
   return file;
 }
+
+/**
+ * The module cache of a project: its node_modules/.cache/clubsite/ when it has a node_modules
+ * that can be written, else a folder of the system's temporary folder of its own (named by the
+ * project's real path): `clubsite new` in an empty folder leaves no node_modules behind.
+ */
+export function moduleCache(project = process.cwd()) {
+  const real = realOr(project);
+  const own = path.join(real, 'node_modules', '.cache', 'clubsite');
+  return existsSync(path.join(real, 'node_modules')) && writable(own) ? own : temporaryModuleCache(real);
+}
+
+/** A project's module cache in the system's temporary folder, named by the project's real path. */
+export function temporaryModuleCache(project) {
+  const named = createHash('sha256').update(realOr(project)).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `clubsite-modules-${named}`);
+}
+
+function writable(folder) {
+  try {
+    mkdirSync(folder, { recursive: true });
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const realOr = (folder) => {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return path.resolve(folder);
+  }
+};
+
+/**
+ * Every package a module imports, resolved as Node resolves it from the tool's own files (its
+ * ESM entry, with the tool's copy of it) and written into the module by its real path. The
+ * tool's plain JavaScript (this file) is imported from where it is, never bundled.
+ */
+const fromToolFolder = {
+  name: 'clubsite-tool-folder',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
+      if (path.isAbsolute(specifier) || module.isBuiltin(specifier)) return undefined;
+      try {
+        return { path: import.meta.resolve(specifier), external: true };
+      } catch {
+        // Not installed (an optional package): Node says so when, if ever, it is imported.
+        return { path: specifier, external: true };
+      }
+    });
+    build.onResolve({ filter: /\.js$/ }, ({ path: specifier, resolveDir }) => {
+      const file = path.resolve(resolveDir, specifier);
+      return file === fileURLToPath(import.meta.url) ? { path: pathToFileURL(file).href, external: true } : undefined;
+    });
+  },
+};
 
 /**
  * Node 22.1 and later keep the code they compile (this module's, and its packages') on disk,
@@ -119,10 +196,14 @@ function stampOf(file) {
   return stats ? `${stats.size}:${stats.mtimeMs}:${stats.ino}` : null;
 }
 
-/** The module noted in `stamps` when it and its chunks are there and every file it was made of is as it was then; else undefined. */
-async function madeFrom(stamps) {
+/**
+ * The module noted in `stamps` when it was made for this tool and project, it and its chunks are
+ * there, and every file it was made of is as it was then; else undefined.
+ */
+async function madeFrom(stamps, madeFor) {
   try {
-    const { file, chunks = [], inputs } = JSON.parse(await readFile(stamps, 'utf8'));
+    const { tool, project, file, chunks = [], inputs } = JSON.parse(await readFile(stamps, 'utf8'));
+    if (tool !== madeFor.tool || project !== madeFor.project) return undefined;
     if (![file, ...chunks].every((made) => existsSync(made)) || inputs.length === 0) return undefined;
     return inputs.every(([input, stamp]) => stampOf(input) === stamp) ? file : undefined;
   } catch {

@@ -3,7 +3,7 @@
  * holds which data, the schema it must match, and the routes it names (checked with their line). Their TypeScript types come
  * from the schemas (site/data.ts), so there is no second copy to keep in step.
  */
-import { defineCollection } from '../generator/contract/index.ts';
+import { defineCollection } from 'clubsite';
 import { coursesSchema } from './schemas/courses.ts';
 import { newsStatus, newsWarnings } from './logic/news.ts';
 import { menuSchema } from './schemas/menu.ts';

@@ -1,4 +1,4 @@
-import type { ComputedOf, DataOf, PageSummary, TemplateProps } from '../generator/contract/index.ts';
+import type { ComputedOf, DataOf, PageSummary, TemplateProps } from 'clubsite';
 import type { collections } from './collections.ts';
 import type { computed } from './computed.ts';
 

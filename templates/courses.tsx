@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Island } from '../generator/contract/island.tsx';
+import { Island } from 'clubsite/island';
 import { FaqList, faqSections } from '../site/blocks/faq-list.tsx';
 import type { PageProps } from '../site/data.ts';
 import { signupForm, signupUrl } from '../site/logic/course-signup.ts';

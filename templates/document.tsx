@@ -1,4 +1,4 @@
-import type { DocumentProps } from '../generator/contract/index.ts';
+import type { DocumentProps } from 'clubsite';
 import type { SiteData } from '../site/data.ts';
 import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
 import { DevBanner } from '../site/frame/dev-banner.tsx';

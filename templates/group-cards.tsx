@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LinkReference } from '../generator/contract/index.ts';
+import type { LinkReference } from 'clubsite';
 import type { PageProps } from '../site/data.ts';
 import { editorMessage, route, text } from '../site/schemas/common.ts';
 

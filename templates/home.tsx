@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LinkReference } from '../generator/contract/index.ts';
+import type { LinkReference } from 'clubsite';
 import { NewsCard } from '../site/blocks/news-card.tsx';
 import { PartnerGrid } from '../site/blocks/partner-grid.tsx';
 import { SocialSection } from '../site/blocks/social-section.tsx';

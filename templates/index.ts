@@ -3,7 +3,7 @@
  * templates a page can pick, the islands (widgets that hydrate with React), and the scripts
  * and styles every page loads.
  */
-import { defineSite, defineTemplate } from '../generator/contract/index.ts';
+import { defineSite, defineTemplate } from 'clubsite';
 import { collections } from '../site/collections.ts';
 import type { SiteData } from '../site/data.ts';
 import { TIME_ZONE } from '../site/dates.ts';

@@ -1,5 +1,5 @@
-import { Island } from '../generator/contract/island.tsx';
-import type { PolicySources } from '../generator/contract/index.ts';
+import { Island } from 'clubsite/island';
+import type { PolicySources } from 'clubsite';
 import type { SiteSettings } from '../site/schemas/site-settings.ts';
 import { islands } from './islands.ts';
 

@@ -3,7 +3,7 @@
  * and its widget (rendered on the server). Templates render `islands['…']`, so a template
  * cannot use an island the bundle does not have, nor give it props the widget does not take.
  */
-import { defineIslands } from '../generator/contract/index.ts';
+import { defineIslands } from 'clubsite';
 import CoursePickerView from '../site/widgets/course-picker-view.tsx';
 import InstagramFeedView from '../site/widgets/instagram-feed-view.tsx';
 import LevelFinder from '../site/widgets/level-finder.tsx';

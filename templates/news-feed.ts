@@ -2,7 +2,7 @@
  * The Atom feed of the club's news (/nyheter/feed.xml): the 20 newest published posts, with
  * absolute addresses, so a feed reader or another site can follow the news.
  */
-import type { RouteContext } from '../generator/contract/index.ts';
+import type { RouteContext } from 'clubsite';
 import type { SiteData } from '../site/data.ts';
 import { osloInstant } from '../site/dates.ts';
 import { FEED_SIZE, NEWS_FEED, NEWS_ROUTE, newestFirst, postRoute } from '../site/logic/news.ts';

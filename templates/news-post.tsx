@@ -3,7 +3,7 @@
  * text, and links to the older and newer post. One page a post of the news collection, at
  * /nyheter/<adresse> (the file name without its date).
  */
-import type { RouteContext, TemplateRoute } from '../generator/contract/index.ts';
+import type { RouteContext, TemplateRoute } from 'clubsite';
 import { NewsStatus } from '../site/blocks/news-card.tsx';
 import type { PageProps, SiteData } from '../site/data.ts';
 import { longDate } from '../site/dates.ts';

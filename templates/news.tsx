@@ -3,7 +3,7 @@
  * per tag at /nyheter/tema/<tag>. The pages are made from the news collection (`routes`), not
  * from page files.
  */
-import { paginate, type RouteContext, type TemplateRoute } from '../generator/contract/index.ts';
+import { paginate, type RouteContext, type TemplateRoute } from 'clubsite';
 import { NewsCard } from '../site/blocks/news-card.tsx';
 import { Pagination, type PaginationData } from '../site/blocks/pagination.tsx';
 import type { PageProps, SiteData } from '../site/data.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Island } from '../generator/contract/island.tsx';
+import { Island } from 'clubsite/island';
 import type { PageProps } from '../site/data.ts';
 import { longDate } from '../site/dates.ts';
 import { islands } from './islands.ts';

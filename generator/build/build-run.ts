@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { Problems } from '../errors.ts';
+import { DEFAULT_NAMES } from '../model/project.ts';
 import type { LoadedSite } from '../model/site.ts';
 import type { PageConsumerMaker, Publisher, Renderer } from '../model/pipeline.ts';
 import type { RenderedPage } from '../model/rendered.ts';
@@ -13,10 +14,12 @@ import type { OutputSizes } from '../publish/output-sizes.ts';
 export interface BuildOptions {
   /** The site's folder: its content folder and the code its site definition imports are here. */
   root: string;
-  /** Defaults to <root>/content. */
+  /** The content folder (relative to root, or absolute); the project's configuration names it (config/project-config.ts). Defaults to DEFAULT_NAMES's. */
   contentDir?: string;
-  /** The site definition module, relative to root. Defaults to templates/index (.ts or .tsx). */
+  /** The site definition module, relative to root (.ts or .tsx may be left out). Defaults to DEFAULT_NAMES's. */
   siteEntry?: string;
+  /** The template of a page whose front matter names none. Defaults to DEFAULT_NAMES's. */
+  defaultTemplate?: string;
   /** The build's clock: a Date, or ISO text as given to --now (a time without zone is in the site's zone); default: CLUBSITE_NOW or the real clock. */
   now?: Date | string;
   /** Base path the site is served under. Defaults to /. */
@@ -46,6 +49,11 @@ export interface BuildOptions {
    * build keeps its pages there for the next (build/page-cache.ts). None: every page is rendered.
    */
   cacheDir?: string;
+  /**
+   * Called with the files of the site's code and of the browser code once both are bundled,
+   * before a page is rendered: a caller that refuses an output folder holding sources refuses it here.
+   */
+  codeBundled?(files: readonly string[]): Promise<void>;
   /** More things made from every rendered page, besides the tool's own (publish/consumers.ts). */
   consumers?: readonly PageConsumerMaker[];
 }
@@ -63,13 +71,17 @@ export interface BuildOutput {
 export class BuildRun {
   readonly root: string;
   readonly contentDir: string;
+  readonly siteEntry: string;
+  readonly defaultTemplate: string;
   readonly problems = new Problems();
   /** Milliseconds per stage, in order. */
   readonly timings: Array<[stage: string, ms: number]> = [];
 
   constructor(readonly options: BuildOptions) {
     this.root = path.resolve(options.root);
-    this.contentDir = path.resolve(this.root, options.contentDir ?? 'content');
+    this.contentDir = path.resolve(this.root, options.contentDir ?? DEFAULT_NAMES.contentDir);
+    this.siteEntry = options.siteEntry ?? DEFAULT_NAMES.siteEntry;
+    this.defaultTemplate = options.defaultTemplate ?? DEFAULT_NAMES.defaultTemplate;
   }
 
   /** Runs a stage and notes its time. */

@@ -26,9 +26,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const renderer = options.renderer ?? rendererOf(options);
   const publisher = options.publisher ?? new MemoryPublisher();
   try {
-    const site = await run.stage('site', () => loadSite(run.root, options.siteEntry ?? 'templates/index').catch(fail));
+    const site = await run.stage('site', () => loadSite(run.root, run.siteEntry).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const built = await prepare(run, site);
+    await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);
     const progress = (done: number, total: number) => options.onProgress?.('render', done, total);

@@ -20,6 +20,7 @@ import {
   type RenderedBatch,
 } from '../model/rendered.ts';
 import type { LoadedSite } from '../model/site.ts';
+import { NOT_FOUND_ROUTE } from '../render/not-found.ts';
 import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
 import { indexKey, ownKey, ReadChecker, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
 import { recordOf } from './page-stream.ts';
@@ -116,12 +117,14 @@ export class IncrementalRenderer implements Renderer {
       const { page, cached } = step;
       const file = fileOf(page);
       let out: Rendered;
+      // 404.html is counted no more here than in the summary's pages.
+      const counted = page.route !== NOT_FOUND_ROUTE;
       if (cached) {
-        this.counts.reused += 1;
+        if (counted) this.counts.reused += 1;
         out = { page: this.#reused(cached.page, cached.html), postings: cached.page.postings, problems: [] };
         this.kept.set(file, cached.page);
       } else {
-        this.counts.rendered += 1;
+        if (counted) this.counts.rendered += 1;
         this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
         const next = await rendered.next();
         if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
@@ -158,7 +161,7 @@ export class IncrementalRenderer implements Renderer {
         reason: `the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`,
       };
     const changed = checker.firstChange(cached.reads);
-    if (changed !== undefined) return { reason: `${shownRead(changed)} changed` };
+    if (changed !== undefined) return { reason: `${shownRead(changed, pass.context.contentFolder)} changed` };
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return { reason: 'its kept HTML is gone' };
     return {

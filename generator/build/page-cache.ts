@@ -92,18 +92,16 @@ export class FolderPageCache implements PageCache {
   readonly notice?: string;
   readonly numbering: WordNumbering;
   readonly #pages = new Map<string, CachedPage>();
-  readonly keepHtml: { folder: string; stamp: string };
+  readonly #keepHtml: { folder: string; stamp: string };
 
   constructor(
     private readonly dir: string,
     private readonly generator: string,
   ) {
-    this.keepHtml = {
+    this.#keepHtml = {
       folder: path.join(dir, HTML_FOLDER),
       stamp: `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
     };
-    // Made now: the pages' HTML is kept as they are written, before the cache is saved.
-    mkdirSync(this.keepHtml.folder, { recursive: true });
     const read = readCacheFile(path.join(dir, PAGES_FILE), generator);
     this.notice = read.notice;
     this.numbering = new WordNumbering(read.file?.words ?? []);
@@ -111,6 +109,12 @@ export class FolderPageCache implements PageCache {
       const reads = read.file?.readSets[page.reads];
       if (reads) this.#pages.set(file, { ...page, reads });
     }
+  }
+
+  /** Made when the render first asks: the pages' HTML is kept as they are written, before the cache is saved. */
+  get keepHtml(): { folder: string; stamp: string } {
+    mkdirSync(this.#keepHtml.folder, { recursive: true });
+    return this.#keepHtml;
   }
 
   get(file: string): CachedPage | undefined {

@@ -77,7 +77,7 @@ export class ReadChecker {
 }
 
 /** A read's path as a volunteer would recognise it: `data.menu.items.2.label`, `the route /kurs`. */
-export function shownRead(path: string): string {
+export function shownRead(path: string, contentFolder: string): string {
   const [kind = '', ...parts] = path.split(SEP);
   const last = parts.at(-1) ?? '';
   const tail =
@@ -89,8 +89,8 @@ export function shownRead(path: string): string {
   if (kind === 'd') return `data.${tail.join('.')}`;
   if (kind === 'p') return `the page list (${tail.join('.')})`;
   if (kind === 'r') return `the route ${parts.join('')}`;
-  if (kind === 'a') return `content/${parts.join('')}`;
-  if (kind === 'f') return `the photo content/${parts.join('')}`;
-  if (kind === 'c') return `the folder content/${parts.join('')}/`;
+  if (kind === 'a') return `${contentFolder}/${parts.join('')}`;
+  if (kind === 'f') return `the photo ${contentFolder}/${parts.join('')}`;
+  if (kind === 'c') return `the folder ${contentFolder}/${parts.join('')}/`;
   return path;
 }

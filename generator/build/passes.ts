@@ -34,7 +34,8 @@ export function consumersOf(built: Prepared, extra: readonly PageConsumerMaker[]
 
 /** The record of the content files pages use, to publish them. */
 export function usedAssetsOf(built: Prepared): UsedAssets {
-  return new UsedAssets({ files: built.loaded.assets, outputs: built.context.assets, photos: built.photos });
+  const { folder, assets } = built.loaded;
+  return new UsedAssets({ folder, files: assets, outputs: built.context.assets, photos: built.photos });
 }
 
 /**

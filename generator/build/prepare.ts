@@ -62,10 +62,16 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
     loadContent(paths, site.site, problems.errors, reuse.parsed, reuse.unchanged),
   );
   const drafts = options.drafts === true;
-  const validating = { clocks, drafts, siteFile: run.siteFile(site), validated: reuse.validated };
+  const validating = {
+    clocks,
+    drafts,
+    siteFile: run.siteFile(site),
+    validated: reuse.validated,
+    defaultTemplate: run.defaultTemplate,
+  };
   const validated = await run.stage('validate', () => validate(loaded, site.site, validating, problems));
   problems.stop();
-  const routing = { clocks, base: options.base ?? '/', origin: options.origin };
+  const routing = { clocks, base: options.base ?? '/', origin: options.origin, siteFile: run.siteFile(site) };
   const routed = await run.stage('route', () => route(site.site, validated, loaded, routing, problems.errors));
   problems.stop();
   const client = await run.stage('bundle', () => bundling.catch(fail));
@@ -84,6 +90,7 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
     routes: routed.table,
     client,
     photos,
+    siteFile: run.siteFile(site),
   });
   return { site, now, clocks, loaded, validated, routed, client, photos, context };
 }

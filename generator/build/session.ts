@@ -32,6 +32,7 @@ export interface SessionOptions {
   root: string;
   contentDir: string;
   siteEntry?: string;
+  defaultTemplate?: string;
   /** --now; without it, the clock at each update, to the minute. */
   now?: string;
   base: string;
@@ -101,14 +102,12 @@ export class BuildSession {
   }
 
   async #build(plan: ChangePlan): Promise<BuildResult> {
-    const { root, siteEntry } = this.options;
+    const { root } = this.options;
     // Drafts and posts dated later are shown while editing, marked as such.
     const run = new BuildRun({ ...this.options, now: this.#now(), drafts: true });
     const last = this.last;
     const site =
-      last && !plan.site
-        ? last.site
-        : await run.stage('site', () => loadSite(root, siteEntry ?? 'templates/index').catch(fail));
+      last && !plan.site ? last.site : await run.stage('site', () => loadSite(root, run.siteEntry).catch(fail));
     this.#renderer.start(site);
     this.#renderer.counts = { reused: 0, rendered: 0 };
     const reported = new Set(plan.files.map((file) => path.resolve(root, file)));

@@ -5,7 +5,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SiteDefinition } from '../contract/index.ts';
-import { toolRoot } from '../bundle/tool-files.ts';
 import type { ErrorDetails } from '../errors.ts';
 import { BatchPostings } from '../index/postings.ts';
 import type { ValidatedPage } from '../model/pages.ts';
@@ -249,7 +248,7 @@ let bundled: Promise<string> | undefined;
 
 /** The worker bundled for Node (packages stay external) by the TypeScript module cache. */
 function workerFile(): Promise<string> {
-  bundled ??= bundleTypeScript('generator/build/render-worker.ts', toolRoot());
+  bundled ??= bundleTypeScript('generator/build/render-worker.ts');
   bundled.catch(() => {
     bundled = undefined;
   });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { ClientBundle } from '../model/site.ts';
+import { BuildFailed, type ContentError } from '../errors.ts';
+import { duplicatePackages } from './duplicate-packages.ts';
 import { bundleError } from './load-site.ts';
 import { toolFile, toolPackages } from './tool-files.ts';
 
@@ -38,6 +40,8 @@ export async function bundleClient(
     nodePaths: [toolPackages()],
     define: { 'process.env.NODE_ENV': JSON.stringify(options.minify ? 'production' : 'development') },
   } satisfies esbuild.BuildOptions;
+  let built: ClientBundle;
+  let twice: ContentError[];
   try {
     const [main, head] = await Promise.all([
       esbuild.build({
@@ -58,10 +62,13 @@ export async function bundleClient(
         ),
       ),
     ]);
-    return bundleOf(root, site, islandNames, main, head);
+    built = bundleOf(root, site, islandNames, main, head);
+    twice = duplicatePackages(Object.keys(main.metafile.inputs), root);
   } catch (error) {
     throw bundleError(error, root);
   }
+  if (twice.length > 0) throw new BuildFailed(twice);
+  return built;
 }
 
 /** The module that starts the island runtime with each island's module, imported when it is due. */

@@ -5,6 +5,8 @@ import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
+import { importPackage } from '../typescript-module.js';
+import { isToolImport } from './tool-files.ts';
 
 export type { LoadedSite, SiteBundle };
 
@@ -27,7 +29,7 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
       code: 'missing-file',
       file: candidates[0] ?? entry,
       message: `There is no site definition in ${root}.`,
-      hint: `Run clubsite in the site's folder (the one with content/ and ${candidates[0]}).`,
+      hint: `Run clubsite in the site's folder (the one with ${candidates[0]}), or name the site definition in clubsite.config.ts (siteEntry).`,
     });
   }
   const packages = new Map<string, Record<string, unknown>>();
@@ -64,7 +66,7 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
 /** Runs a bundle made by loadSite in this thread (a render worker), with this thread's copies of its packages. */
 export async function runSiteCode(bundle: SiteBundle): Promise<SiteDefinition> {
   const packages = new Map<string, Record<string, unknown>>();
-  for (const name of bundle.packages) packages.set(name, (await import(name)) as Record<string, unknown>);
+  for (const name of bundle.packages) packages.set(name, await importPackage(name));
   return runSite(bundle, packages, path.basename(bundle.filename));
 }
 
@@ -80,17 +82,19 @@ function runSite(bundle: SiteBundle, packages: Map<string, Record<string, unknow
 
 /**
  * Each package the site imports becomes a small module that hands out the generator's own
- * copy of it (imported here, as Node resolves it for the generator), with its named exports.
+ * copy of it (imported as Node resolves it for the generator), with its named exports. The
+ * tool's own package (`clubsite`, `clubsite/island`: the contract, which holds no state of its
+ * own) is bundled with the site, from the copy the site's folder resolves to.
  */
 function sharedPackages(packages: Map<string, Record<string, unknown>>): esbuild.Plugin {
   return {
     name: PACKAGES,
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) =>
-        path.isAbsolute(args.path) ? undefined : { path: args.path, namespace: PACKAGES },
+        path.isAbsolute(args.path) || isToolImport(args.path) ? undefined : { path: args.path, namespace: PACKAGES },
       );
       build.onLoad({ filter: /.*/, namespace: PACKAGES }, async (args) => {
-        const namespace = (await import(args.path)) as Record<string, unknown>;
+        const namespace = await importPackage(args.path);
         packages.set(args.path, namespace);
         // A CommonJS package (React) as Node's import sees it: its exports are those of `default`.
         const main = namespace.default;
@@ -129,6 +133,8 @@ export function bundleError(error: unknown, root: string): ContentError | unknow
     line: first.location?.line,
     column: first.location ? first.location.column + 1 : undefined,
     message: first.text,
-    hint: 'Fix the code at this line; the rest of the site is left as it was.',
+    hint: /^Could not resolve "clubsite[/"]/.test(first.text)
+      ? 'The site imports clubsite by name: install it in the project (npm install), and run clubsite there.'
+      : 'Fix the code at this line; the rest of the site is left as it was.',
   });
 }

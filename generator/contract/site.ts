@@ -15,7 +15,7 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
   settings: keyof Collections & string;
   /** The folder under the content folder whose Markdown and YAML files are pages: a file's path in it is its address. */
   pages: string;
-  /** Page templates by name. A page without `template:` uses `article`. */
+  /** Page templates by name. A page without `template:` uses the project's default template (`defaultTemplate` in clubsite.config.ts). */
   templates: Record<string, TemplateDefinition<DataOf<Collections>>>;
   /** The HTML document around every page. */
   document: Component<DocumentProps<DataOf<Collections>>>;

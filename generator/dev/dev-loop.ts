@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { planChanges } from '../build/change-plan.ts';
+import { DEFAULT_NAMES } from '../model/project.ts';
 import { isInside } from '../path-inside.ts';
 import { normalizeBase } from '../urls.ts';
 import { DevBuilder } from './dev-builder.ts';
@@ -15,8 +16,10 @@ import { SourceWatcher } from './source-watcher.ts';
 export interface DevServerOptions {
   /** The site's folder (content/ and the site definition). The tool's own browser code is found beside the generator. */
   root: string;
-  /** Defaults to <root>/content. */
+  /** The project's names (config/project-config.ts); each defaults to DEFAULT_NAMES's. */
   contentDir?: string;
+  siteEntry?: string;
+  defaultTemplate?: string;
   port?: number;
   host?: string;
   now?: string;
@@ -39,6 +42,7 @@ const VERIFY_MS = 300;
 export class DevLoop {
   readonly root: string;
   readonly contentDir: string;
+  readonly siteEntry: string;
   readonly host: string;
   readonly base: string;
   readonly log: (line: string) => void;
@@ -58,12 +62,14 @@ export class DevLoop {
 
   constructor(options: DevServerOptions) {
     this.root = path.resolve(options.root);
-    this.contentDir = path.resolve(this.root, options.contentDir ?? 'content');
+    this.contentDir = path.resolve(this.root, options.contentDir ?? DEFAULT_NAMES.contentDir);
+    this.siteEntry = options.siteEntry ?? DEFAULT_NAMES.siteEntry;
     this.host = options.host ?? '127.0.0.1';
     this.base = normalizeBase(options.base ?? '/');
     this.log = options.log ?? ((line: string) => console.log(line));
-    const { root, contentDir, base } = this;
-    this.builder = new DevBuilder({ root, contentDir, now: options.now, base, origin: options.origin });
+    const { root, contentDir, siteEntry, base } = this;
+    const { now, origin, defaultTemplate } = options;
+    this.builder = new DevBuilder({ root, contentDir, siteEntry, defaultTemplate, now, base, origin });
     this.channel = new ReloadChannel(() => this.state());
     this.#watcher = new SourceWatcher({
       root,
@@ -210,7 +216,7 @@ export class DevLoop {
   /**
    * The code folders to watch: those of the last good bundles' inputs, and those of the files
    * a failed build points at (a template that never built yet, an import that cannot resolve).
-   * Until a build has worked, the site definition's own folder (build's default entry) too.
+   * Until a build has worked, the site definition's own folder too.
    */
   #watchInputs(outcome: BuildOutcome): void {
     const { root } = this;
@@ -218,7 +224,7 @@ export class DevLoop {
       ? []
       : outcome.problems.map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
     const last = this.builder.last;
-    const entry = last ? [] : [path.join(root, 'templates', 'index')];
+    const entry = last ? [] : [path.join(root, this.siteEntry)];
     this.#watcher.setInputs([
       ...(last?.site.inputs ?? []),
       ...(last?.client.inputs ?? []),

@@ -37,16 +37,16 @@ export class PhotoCache {
   }
 
   private async write(file: string, bytes: Uint8Array): Promise<void> {
-    if (!this.made) {
-      await mkdir(this.dir, { recursive: true });
-      this.made = true;
-    }
     const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
+      if (!this.made) {
+        await mkdir(this.dir, { recursive: true });
+        this.made = true;
+      }
       await writeFile(temporary, bytes);
       await rename(temporary, file);
     } catch {
-      // A cache that cannot be written (read-only folder) only costs time on the next build.
+      // A cache that cannot be written (a read-only node_modules) only costs time on the next build.
       await rm(temporary, { force: true });
     }
   }

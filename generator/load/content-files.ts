@@ -61,6 +61,7 @@ export async function listContentFiles(
         continue;
       }
       refused.add(inContent);
+      const folder = `${report('')}/`;
       errors.push(
         new ContentError({
           code: 'refused-link',
@@ -70,8 +71,8 @@ export async function listContentFiles(
               ? 'This is a link (symlink) to something that does not exist.'
               : inside
                 ? 'This is a link (symlink) to a folder: folders are not followed.'
-                : 'This is a link (symlink) to a file outside content/: only files inside content/ are published.',
-          hint: 'Replace the link with a copy of the file itself, inside content/.',
+                : `This is a link (symlink) to a file outside ${folder}: only files inside ${folder} are published.`,
+          hint: `Replace the link with a copy of the file itself, inside ${folder}.`,
         }),
       );
       continue;

@@ -101,7 +101,7 @@ export async function loadContent(
     (file) =>
       !file.startsWith(pagesDir) && !dataFiles.has(file) && !entryFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
   );
-  return { collections, entries, pages, assets: reader.assets(assetFiles) };
+  return { folder: reader.relative(paths.contentDir), collections, entries, pages, assets: reader.assets(assetFiles) };
 }
 
 /** Reads the files of the content folder, each problem with its bytes told as the file's own. */
@@ -161,7 +161,7 @@ class ContentReader {
           code: 'missing-file',
           file,
           message: `The file for the collection "${name}" is missing.`,
-          hint: `Create ${file} (see content/README.md for what goes in it).`,
+          hint: `Create ${file} (see ${this.relative(this.paths.contentDir)}/README.md for what goes in it).`,
         }),
       );
       return undefined;

@@ -22,6 +22,9 @@ export interface RenderContext {
   data: Record<string, unknown>;
   /** The site's time zone, where the clock is read. */
   timeZone: string;
+  /** The content folder and the site definition's file, as problems name them (relative to the project root). */
+  contentFolder: string;
+  siteFile: string;
   /** Top-level folders of the content folder that hold files: a link starting with one names a file. */
   contentFolders: string[];
   client: ClientAssets;

@@ -56,6 +56,8 @@ export interface PageSource extends PageText {
 
 /** Everything under the content folder that the site declares. */
 export interface LoadedContent {
+  /** The content folder as problems name it: relative to the project root (`content`). */
+  folder: string;
   collections: Map<string, YamlSource>;
   /** The files of each folder collection (`files:` a glob), parsed like Markdown pages. */
   entries: Map<string, PageSource[]>;

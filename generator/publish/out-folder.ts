@@ -19,6 +19,8 @@ export interface OutFolderOptions {
   force?: boolean;
   /** The folder as the user named it, for messages (default: the path given). */
   shown?: string;
+  /** Folders of the project that hold its sources and tools (absolute): never an output, nor inside one (config/project-config.ts). */
+  sources?: readonly string[];
 }
 
 export interface OutFolder {
@@ -28,18 +30,6 @@ export interface OutFolder {
   state: 'missing' | 'empty' | 'build' | 'foreign';
 }
 
-/** Folders of a project that hold its sources and tools. */
-export const SOURCE_FOLDERS = [
-  'content',
-  'templates',
-  'site',
-  'generator',
-  'client',
-  'bin',
-  'tests',
-  'node_modules',
-  '.git',
-];
 const VIRTUAL_ROOTS = ['/proc', '/sys', '/dev'];
 /**
  * The system's own trees (and macOS's real paths of /etc and /var): clubsite writes into none of
@@ -137,11 +127,12 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
           );
       }
     }
-    for (const folder of SOURCE_FOLDERS) {
-      const sources = [path.join(project, folder), await realOr(path.join(project, folder))];
+    for (const folder of options.sources ?? []) {
+      const sources = [folder, await realOr(folder)];
       if (targets.some((target) => sources.some((source) => isInside(source, target)))) {
+        const named = path.relative(project, folder).split(path.sep).join('/');
         throw new OutputError(
-          `--out ${shown} is inside ${folder}/, which holds the project's sources or tools, and a build there would replace them: ${other}.`,
+          `--out ${shown} is inside ${named}/, which holds the project's sources or tools, and a build there would replace them: ${other}.`,
           2,
         );
       }

@@ -8,6 +8,8 @@ import type { PhotoResult } from '../images/photos.ts';
 import type { OutputFile, PageConsumer } from '../model/pipeline.ts';
 
 export interface AssetFiles {
+  /** The content folder as problems name it (LoadedContent.folder). */
+  folder: string;
   /** The files by their path under the content folder. */
   files: ReadonlyMap<string, Uint8Array>;
   /** Each file's path in the output (render/render-context.ts assetOutputs). */
@@ -48,8 +50,8 @@ export class UsedAssets implements PageConsumer {
         (file) =>
           new ContentError({
             code: 'unused-file',
-            file: `content/${file}`,
-            message: `No page uses content/${file}.`,
+            file: `${this.assets.folder}/${file}`,
+            message: `No page uses ${this.assets.folder}/${file}.`,
             hint: 'Link to it from a page, or delete it if it is no longer needed.',
           }),
       );

@@ -23,6 +23,8 @@ export interface OutputFolder extends Publisher {
   readonly folder: string;
   /** The HTML, JavaScript and CSS written, in bytes. */
   sizes(): OutputSizes;
+  /** Refuses the folder, as at the start, if it is no place for the site now (out-folder.ts: its options' sources may have grown). */
+  recheck(): Promise<void>;
   /** Puts the written site in place of the folder's old one, in one rename. */
   commit(): Promise<void>;
   /** Removes what was written; the folder keeps the site it had. */
@@ -92,6 +94,9 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
       failure ??= error;
     },
     abort,
+    async recheck() {
+      await resolveOutFolder(outDir, options);
+    },
     async commit() {
       open = false;
       await writer.finish();

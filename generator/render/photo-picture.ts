@@ -28,7 +28,7 @@ export function photoPicture(
           code: 'unreadable-image',
           file: page.source,
           line,
-          message: `content/${file} cannot be used: ${result.reason}.`,
+          message: `${environment.context.contentFolder}/${file} cannot be used: ${result.reason}.`,
           hint: 'Save the photo again as JPEG (.jpg), PNG or WebP, for example by exporting it from your phone or an image program, and copy the whole file.',
         }),
       );

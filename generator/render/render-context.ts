@@ -27,6 +27,8 @@ export interface ContextParts {
   routes: RouteTable;
   client: ClientAssets;
   photos: ReadonlyMap<string, PhotoResult> | undefined;
+  /** The site definition's file, relative to the project root. */
+  siteFile: string;
 }
 
 export function makeRenderContext(parts: ContextParts): RenderContext {
@@ -41,6 +43,8 @@ export function makeRenderContext(parts: ContextParts): RenderContext {
     routes: [...parts.routes.keys()],
     summaries,
     data: { ...parts.data, ...computedValues(site, { pages: summaries, data: parts.data }, clocks) },
+    contentFolder: loaded.folder,
+    siteFile: parts.siteFile,
     contentFolders: [...contentFolders(loaded, site)],
     client: {
       styles: client.styles,

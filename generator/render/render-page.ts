@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { type RenderedIsland, recordIslands } from '../../client/shared/island-markup.ts';
@@ -5,8 +6,9 @@ import type { Page, SearchSection, SiteDefinition, TemplateDefinition, TemplateP
 import { RecordingClock } from '../clock.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedPage } from '../model/pages.ts';
+import type { RenderContext } from '../model/render-context.ts';
 import type { RenderedPage } from '../model/rendered.ts';
-import { brokenLink } from '../route/route-table.ts';
+import { brokenLink, type ContentPlaces, contentPlaces } from '../route/route-table.ts';
 import { slugOf } from '../slug.ts';
 import { renderMarkdown } from './markdown.ts';
 import { PageAssets } from './page-assets.ts';
@@ -127,7 +129,7 @@ function pageTools(
     const url = assets.url(file);
     if (url !== undefined) return url;
     const where = line === undefined ? traceValue(file, page.sourcePage, context.trace) : { file: page.source, line };
-    errors.push(missingAsset(file, where ?? { file: page.source }));
+    errors.push(missingAsset(`${context.contentFolder}/${file}`, where ?? { file: page.source }));
     return '#';
   };
   const linked = new Set<string>();
@@ -150,14 +152,15 @@ function pageTools(
   return { assets, routes, asset, href, linked, links };
 }
 
+/** `file` as problems name it: its path under the project root. */
 function missingAsset(file: string, where: { file: string; line?: number; column?: number }): ContentError {
   return new ContentError({
     code: 'missing-asset',
     file: where.file,
     line: where.line,
     column: where.column,
-    message: `The file content/${file} does not exist.`,
-    hint: `Check the spelling, or add the file under content/${file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : ''}.`,
+    message: `The file ${file} does not exist.`,
+    hint: `Check the spelling, or add the file under ${file.slice(0, file.lastIndexOf('/') + 1)}.`,
   });
 }
 
@@ -262,16 +265,20 @@ function checkLinks(
     if (route === undefined || tools.routes.has(route) || seen.has(route)) continue;
     seen.add(route);
     const where = traceValue(route, page.sourcePage, environment.context.trace);
-    errors.push(where ? brokenLink(route, where.file, where) : brokenCodeLink(route));
+    const places = contentPlaces(environment.context.contentFolder, environment.site);
+    errors.push(
+      where ? brokenLink(route, where.file, where, places) : brokenCodeLink(route, environment.context, places),
+    );
   }
 }
 
-/** A link no content file names comes from code: one error for it, whichever pages show it. */
-function brokenCodeLink(route: string): ContentError {
+/** A link no content file names comes from code: one error for it (at the site definition's folder), whichever pages show it. */
+function brokenCodeLink(route: string, context: RenderContext, places: ContentPlaces): ContentError {
+  const code = `${path.posix.dirname(context.siteFile)}/`;
   return new ContentError({
     code: 'broken-link',
-    file: 'templates/',
+    file: code,
     message: `A template or the site frame links to ${route}, and no page has that address.`,
-    hint: `Search templates/ and site/ for "${route}" and correct it, or add the page under content/pages/.`,
+    hint: `Search the site's code (${code} and what ${context.siteFile} imports) for "${route}" and correct it, or add the page under ${places.pages}.`,
   });
 }

@@ -87,6 +87,7 @@ export function checkDeclaredLinks(
         route,
         file,
         where,
+        contentPlaces(loaded.folder, site),
         path
           .map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`))
           .join('')
@@ -107,10 +108,25 @@ export function checkDeclaredLinks(
   }
 }
 
+/** Where a page or a redirect is added, as problems name them: the pages folder and the settings' file. */
+export interface ContentPlaces {
+  pages: string;
+  settings: string;
+}
+
+export function contentPlaces(folder: string, site: SiteDefinition): ContentPlaces {
+  const settings = site.collections[site.settings];
+  return {
+    pages: `${folder}/${site.pages}/`,
+    settings: settings && 'file' in settings ? `${folder}/${settings.file}` : `${folder}/`,
+  };
+}
+
 export function brokenLink(
   route: string,
   file: string,
   where: { line?: number; column?: number } | undefined,
+  places: ContentPlaces,
   field?: string,
 ): ContentError {
   return new ContentError({
@@ -120,6 +136,6 @@ export function brokenLink(
     column: where?.column,
     field,
     message: `The link to ${normalizeRoute(route)} goes nowhere: no page has that address.`,
-    hint: 'Correct the address, add the page under content/pages/, or add a redirect in content/site.yaml.',
+    hint: `Correct the address, add the page under ${places.pages}, or add a redirect in ${places.settings}.`,
   });
 }

@@ -29,6 +29,8 @@ export interface RouteOptions {
   base: string;
   /** Overrides the settings' origin. */
   origin?: string;
+  /** The site definition's file, as problems name it: where a file the site makes is wrong. */
+  siteFile: string;
 }
 
 export function route(
@@ -51,7 +53,7 @@ export function route(
   });
   const pages = [...content.pages, ...templatePages(site, context, validated.entrySources)];
   const table = buildRouteTable(pages, settings, errors);
-  const files = siteFiles(site, context('the site’s files'), table, errors);
+  const files = siteFiles(site, context('the site’s files'), table, errors, options.siteFile);
   checkDeclaredLinks(site, { data: content.data, pages }, loaded, table, errors);
   return { pages, table, files, urls };
 }

@@ -50,6 +50,7 @@ export function siteFiles(
   context: RouteContext<Record<string, unknown>>,
   table: RouteTable,
   errors: ContentError[],
+  siteFile: string,
 ): Map<string, string> {
   const files = new Map<string, string>();
   for (const [path, text] of Object.entries(site.files?.(context) ?? {})) {
@@ -58,7 +59,7 @@ export function siteFiles(
       errors.push(
         new ContentError({
           code: 'duplicate-route',
-          file: 'templates/',
+          file: siteFile,
           message: table.has(route)
             ? `The site makes the file ${route}, and a page or redirect has that address too.`
             : `The site makes the file ${route}, which has no file extension: only pages have addresses like that.`,

@@ -32,7 +32,7 @@ interface FieldGroup {
 }
 
 /** `frontmatter.json`: the page folders, their content types, and the field groups of their lists. */
-export function frontMatterCms(site: SiteDefinition, contentFolder = 'content'): string {
+export function frontMatterCms(site: SiteDefinition, contentFolder: string): string {
   const groups: FieldGroup[] = [];
   const pageTemplates = Object.entries(site.templates)
     .filter(([, template]) => !template.routes)

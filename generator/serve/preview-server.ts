@@ -34,7 +34,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Serve
   // Only a clubsite build is served: `preview .` would otherwise publish the project's sources.
   if (!(await stat(path.join(dir, BUILD_MARKER)).catch(() => undefined))?.isFile()) {
     throw new ServeError(
-      `${options.dir} is not a clubsite build (it has no ${BUILD_MARKER} file): run "clubsite build" and preview dist/, or name a built folder: clubsite preview <dir>.`,
+      `${options.dir} is not a clubsite build (it has no ${BUILD_MARKER} file): run "clubsite build", then "clubsite preview" serves the folder it wrote; or name a built folder: clubsite preview <dir>.`,
     );
   }
   const base = normalizeBase(options.base ?? '/');

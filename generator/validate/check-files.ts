@@ -16,14 +16,14 @@ export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, erro
   for (const [file, bytes] of loaded.assets) {
     if (!file.startsWith(`${documents.folder}/`)) continue;
     const kind = path.extname(file).slice(1).toLowerCase();
-    const at = `content/${file}`;
+    const at = `${loaded.folder}/${file}`;
     if (!documents.kinds.includes(kind)) {
       errors.push(
         new ContentError({
           code: 'document-kind',
           file: at,
           message: `${at} is not a kind of document the site publishes (${kind === '' ? 'no file extension' : `.${kind}`}).`,
-          hint: `Save it as one of ${documents.kinds.map((name) => name.toUpperCase()).join(', ')}, or move it out of content/${documents.folder}/.`,
+          hint: `Save it as one of ${documents.kinds.map((name) => name.toUpperCase()).join(', ')}, or move it out of ${loaded.folder}/${documents.folder}/.`,
         }),
       );
     } else if (bytes.byteLength > documents.maxBytes) {
@@ -78,7 +78,7 @@ export function checkImages(
         file,
         ...where,
         field: fieldPath(requirement.path),
-        message: `content/${requirement.file} must be a ${kinds} of ${requirement.width} × ${requirement.height} pixels; it is ${found ? `a ${found.kind.toUpperCase()} of ${found.width} × ${found.height}` : `not a ${kinds}`}.`,
+        message: `${loaded.folder}/${requirement.file} must be a ${kinds} of ${requirement.width} × ${requirement.height} pixels; it is ${found ? `a ${found.kind.toUpperCase()} of ${found.width} × ${found.height}` : `not a ${kinds}`}.`,
         hint: `Export the picture as ${kinds} at exactly ${requirement.width} × ${requirement.height} pixels.`,
       }),
     );

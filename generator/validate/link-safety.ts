@@ -51,6 +51,6 @@ export function unsafeLinkMessage(url: string, scheme: string): { message: strin
   const shown = JSON.stringify(url.length > 60 ? `${url.slice(0, 57)}...` : url);
   return {
     message: `The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`,
-    hint: 'Link to a page of the site (an address starting with /), a file under content/, or an https:// address.',
+    hint: 'Link to a page of the site (an address starting with /), a file in the content folder, or an https:// address.',
   };
 }

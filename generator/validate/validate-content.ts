@@ -11,7 +11,8 @@ import { describeIssue, fieldPath } from './describe-issue.ts';
 export const basePageSchema = z.object({
   title: z.string().trim().min(1),
   description: z.string().trim().min(1),
-  template: z.string().default('article'),
+  /** Default: the project's default template (validatePage). */
+  template: z.string().optional(),
   /** Raw HTML in the Markdown body is shown as text unless a page opts in. */
   allowHtml: z.boolean().default(false),
 });
@@ -94,6 +95,7 @@ export function validateContent(
   content: LoadedContent,
   site: SiteDefinition,
   errors: ContentError[],
+  defaultTemplate: string,
   validated?: ValidatedPages,
 ): ValidatedContent {
   const data: Record<string, unknown> = {};
@@ -109,7 +111,7 @@ export function validateContent(
       continue;
     }
     const before = errors.length;
-    const page = validatePage(sourcePage, site, errors);
+    const page = validatePage(sourcePage, site, errors, defaultTemplate);
     if (page) pages.push(page);
     if (page && errors.length === before) validated?.set(sourcePage, { site, page });
   }
@@ -126,7 +128,12 @@ export type ValidatedPages = WeakMap<PageSource, { site: SiteDefinition; page: V
 /** The fields every page has; the template's own are checked apart. */
 const looseBaseSchema = basePageSchema.loose();
 
-function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: ContentError[]): ValidatedPage | undefined {
+function validatePage(
+  sourcePage: PageSource,
+  site: SiteDefinition,
+  errors: ContentError[],
+  defaultTemplate: string,
+): ValidatedPage | undefined {
   const base = validateSource(sourcePage.frontMatter, looseBaseSchema, errors);
   const raw = sourcePage.frontMatter.data;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
@@ -134,7 +141,9 @@ function validatePage(sourcePage: PageSource, site: SiteDefinition, errors: Cont
   // of the front matter is told at once (a misspelt description is missing and unknown).
   const templateName =
     base?.template ??
-    (typeof (raw as { template?: unknown }).template === 'string' ? (raw as { template: string }).template : 'article');
+    (typeof (raw as { template?: unknown }).template === 'string'
+      ? (raw as { template: string }).template
+      : defaultTemplate);
   const template = site.templates[templateName];
   // A page file may use any template but those that make their own pages from data.
   const fileTemplates = () =>

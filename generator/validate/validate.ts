@@ -34,6 +34,8 @@ export interface ValidateOptions {
   siteFile: string;
   /** Valid pages of an earlier build, by their parsed file (a dev session's). */
   validated?: ValidatedPages;
+  /** The template of a page whose front matter names none (the project's configuration). */
+  defaultTemplate: string;
 }
 
 export function validate(
@@ -44,7 +46,7 @@ export function validate(
 ): Validated {
   const { errors, warnings } = problems;
   const snippet = snippetLength(site, options.siteFile, errors);
-  const content = validateContent(loaded, site, errors, options.validated);
+  const content = validateContent(loaded, site, errors, options.defaultTemplate, options.validated);
   const entries = validateEntries(loaded, site, options, errors, warnings);
   Object.assign(content.data, entries.data);
   checkText(loaded, errors, warnings);

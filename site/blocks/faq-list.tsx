@@ -1,4 +1,4 @@
-import type { SearchSection } from '../../generator/contract/index.ts';
+import type { SearchSection } from 'clubsite';
 import type { FaqItem } from '../schemas/common.ts';
 
 /**

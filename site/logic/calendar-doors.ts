@@ -3,7 +3,7 @@
  * (a date like 2025-12-10), shared by the server render and the browser's date correction.
  */
 
-import type { Clock } from '../../generator/contract/index.ts';
+import type { Clock } from 'clubsite';
 import { osloInstant } from '../dates.ts';
 
 export type DoorState = 'drawn' | 'tonight' | 'not-drawn';

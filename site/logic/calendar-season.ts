@@ -1,4 +1,4 @@
-import type { ComputeContext, PageSummary } from '../../generator/contract/index.ts';
+import type { ComputeContext, PageSummary } from 'clubsite';
 import { osloInstant } from '../dates.ts';
 
 export const CALENDAR_TEMPLATE = 'calendar';

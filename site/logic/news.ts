@@ -3,7 +3,7 @@
  * file name without its date), tags at /nyheter/tema/<tag>, and what a list entry shows. The
  * date a post is published at is read in Oslo (site/dates.ts).
  */
-import type { Clock, Entry, EntryStatus, FieldProblem } from '../../generator/contract/index.ts';
+import type { Clock, Entry, EntryStatus, FieldProblem } from 'clubsite';
 import { dayOf, osloInstant } from '../dates.ts';
 import { NEWS_FILE_NAME, type NewsPost } from '../schemas/news.ts';
 

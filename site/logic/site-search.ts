@@ -3,7 +3,7 @@
  * the fuzziness SPEC.md gives (search-settings.ts). The snippet's length is the build's business:
  * the index holds only as much of each page's text (the site definition's search.snippet).
  */
-import { createSearch, type LoadPart, type Search, type SearchManifest } from '../../client/browser/search-index.ts';
+import { createSearch, type LoadPart, type Search, type SearchManifest } from 'clubsite/search';
 import { THRESHOLD } from './search-settings.ts';
 
 /** The search the club's search page runs. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Clock, FieldProblem } from '../../generator/contract/index.ts';
+import type { Clock, FieldProblem } from 'clubsite';
 import { TIME_ZONE } from '../dates.ts';
 import { DRAW_TIME, drawHasHappened, isDrawn } from '../logic/calendar-doors.ts';
 import { contentFile, editorMessage, isoDate, text } from './common.ts';

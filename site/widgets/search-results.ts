@@ -9,13 +9,7 @@
  * search needs Fuse.js (7 KB gzip) and the index, and React would add 67 KB more to a page
  * whose state is its address; without it the first hits wait for nothing but the index.
  */
-import {
-  normaliseQuery,
-  parseSearchManifest,
-  type Search,
-  type SearchHit,
-  type SearchResult,
-} from '../../client/browser/search-index.ts';
+import { normaliseQuery, parseSearchManifest, type Search, type SearchHit, type SearchResult } from 'clubsite/search';
 import { addressOf } from '../logic/search-address.ts';
 import { createSiteSearch } from '../logic/site-search.ts';
 import type { SearchResultsProps } from './search-view.tsx';

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { build } from '../../generator/build/build.ts';
 import { photoWork } from '../../generator/images/photos.ts';
 import { projectRoot } from '../support/site-build.ts';
+import { linkTool, projectOptions } from '../support/outside-project.ts';
 
 const COUNT = 10;
 
@@ -31,13 +32,14 @@ async function phonePhoto(seed: number): Promise<Buffer> {
 export async function benchPhotos(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'clubsite-photo-site-'));
   await cp(path.join(projectRoot, 'tests/build/fixtures/mini'), dir, { recursive: true });
+  await linkTool(dir);
   const cache = await mkdtemp(path.join(os.tmpdir(), 'clubsite-photo-bench-'));
-  const index = path.join(dir, 'templates/index.tsx');
+  const index = path.join(dir, 'layouts/site.tsx');
   await writeFile(
     index,
     (await readFile(index, 'utf8')).replace(
-      "  styles: 'styles.css',\n};",
-      "  styles: 'styles.css',\n  photos: { widths: [480, 800, 1200, 1600], sizes: '100vw' },\n};",
+      "  styles: 'styles/site.css',\n",
+      "  styles: 'styles/site.css',\n  photos: { widths: [480, 800, 1200, 1600], sizes: '100vw' },\n",
     ),
   );
   let markdown = '---\ntitle: Photos\ndescription: Ten photos.\n---\n\n';
@@ -45,16 +47,16 @@ export async function benchPhotos(): Promise<void> {
   for (let number = 1; number <= COUNT; number++) {
     const bytes = await phonePhoto(number);
     sourceBytes += bytes.byteLength;
-    await writeFile(path.join(dir, `content/images/photo-${number}.jpg`), bytes);
+    await writeFile(path.join(dir, `data/images/photo-${number}.jpg`), bytes);
     markdown += `![Photo ${number}](images/photo-${number}.jpg)\n\n`;
   }
-  await writeFile(path.join(dir, 'content/pages/bilder.md'), markdown);
+  await writeFile(path.join(dir, 'data/routes/bilder.md'), markdown);
   const rows: string[] = [];
   const served = { avif: 0, jpg: 0 };
   for (const label of ['first build (empty cache)', 'second build (cache)']) {
     const calls = photoWork.sharpCalls;
     const start = performance.now();
-    const result = await build({ root: dir, now: '2025-12-10T18:00', imageCache: cache });
+    const result = await build({ ...(await projectOptions(dir)), now: '2025-12-10T18:00', imageCache: cache });
     for (const format of ['avif', 'jpg'] as const) {
       const files = [...result.files].filter(([file]) =>
         new RegExp(`^assets/photo-\\d+-800w-\\w+\\.${format}$`).test(file),
@@ -66,7 +68,7 @@ export async function benchPhotos(): Promise<void> {
       `| ${label} | ${(performance.now() - start).toFixed(0)} ms | ${images.toFixed(0)} ms | ${photoWork.sharpCalls - calls} |`,
     );
   }
-  console.log(`${COUNT} photos, ${(sourceBytes / 1e6).toFixed(1)} MB of JPEG in content/\n`);
+  console.log(`${COUNT} photos, ${(sourceBytes / 1e6).toFixed(1)} MB of JPEG in data/\n`);
   console.log('| build | total | images stage | sharp calls |\n| --- | --- | --- | --- |');
   console.log(rows.join('\n'));
   console.log(

@@ -8,9 +8,10 @@ import { projectRoot } from '../support/site-build.ts';
 
 /**
  * `clubsite dev` as a user starts it (the real CLI, in the site's folder) on the small second
- * site under tests/build/fixtures/mini: a folder with no client/ of the tool's and no
- * node_modules. Saves are seen over HTTP; the content and template folders are moved away and
- * back as a `git checkout` or a restore would.
+ * site under tests/build/fixtures/mini: a project outside the repository with the tool linked,
+ * whose folders have names of its own (clubsite.config.ts: data/, layouts/). Saves are seen over
+ * HTTP; the content and template folders are moved away and back as a `git checkout` or a
+ * restore would.
  */
 let dir: string;
 let child: ChildProcess;
@@ -75,16 +76,16 @@ describe('clubsite dev on a second site', () => {
     expect(await reload.text()).toContain('EventSource');
     // No fixed folder list: the site's own folders, found from its bundles' inputs.
     const watching = output.split('\n').find((line) => line.startsWith('Watching ')) ?? '';
-    expect(watching).toContain('content/');
-    expect(watching).toContain('templates/');
-    expect(watching).not.toMatch(/ site\//);
+    expect(watching).toContain('data/');
+    expect(watching).toContain('layouts/');
+    expect(watching).not.toMatch(/ (content|templates|site)\//);
   });
 
   test('a saved page and a saved template are what the server serves next', async () => {
-    const page = path.join(dir, 'content/pages/om.md');
+    const page = path.join(dir, 'data/routes/om.md');
     await writeFile(page, `${await readFile(page, 'utf8')}\nA paragraph saved while dev runs.\n`);
     await serves('/om/', 'A paragraph saved while dev runs.');
-    const template = path.join(dir, 'templates/index.tsx');
+    const template = path.join(dir, 'layouts/site.tsx');
     const code = await readFile(template, 'utf8');
     await writeFile(template, code.replace('<h1>{page.title}</h1>', '<h1>{page.title} (saved)</h1>'));
     await serves('/om/', '<h1>About (saved)</h1>');
@@ -92,9 +93,9 @@ describe('clubsite dev on a second site', () => {
     await serves('/om/', '<h1>About</h1>');
   });
 
-  test('content/ moved away and back: the site rebuilds, the problems clear, and a later save is picked up', async () => {
+  test('data/ (its content folder) moved away and back: the site rebuilds, the problems clear, and a later save is picked up', async () => {
     const problemsBefore = lines(/problems? found/);
-    await rename(path.join(dir, 'content'), path.join(dir, 'content-away'));
+    await rename(path.join(dir, 'data'), path.join(dir, 'data-away'));
     // The last good site stays served while the folder is gone, and its problems are listed once.
     const until = Date.now() + WAIT;
     while (!/The file for the collection "\w+" is missing/.test(output) && Date.now() < until) await sleep(50);
@@ -102,25 +103,25 @@ describe('clubsite dev on a second site', () => {
     expect(await body('/om/')).toContain('A paragraph saved while dev runs.');
     await sleep(300);
     const mark = output.length;
-    await rename(path.join(dir, 'content-away'), path.join(dir, 'content'));
+    await rename(path.join(dir, 'data-away'), path.join(dir, 'data'));
     const fixed = Date.now() + WAIT;
     while (!/→ (✔ fixed|pages reloaded)/.test(output.slice(mark)) && Date.now() < fixed) await sleep(50);
     expect(output.slice(mark)).toMatch(/→ (✔ fixed|pages reloaded)/);
     expect(lines(/problems? found/) - problemsBefore).toBe(1);
-    const page = path.join(dir, 'content/pages/om.md');
+    const page = path.join(dir, 'data/routes/om.md');
     await writeFile(page, `${await readFile(page, 'utf8')}\nSaved after the folder came back.\n`);
     await serves('/om/', 'Saved after the folder came back.');
   });
 
-  test('templates/ replaced wholesale: a later template save is picked up', async () => {
-    const templates = path.join(dir, 'templates');
-    const code = await readFile(path.join(templates, 'index.tsx'), 'utf8');
+  test("layouts/ (its site definition's folder) replaced wholesale: a later template save is picked up", async () => {
+    const templates = path.join(dir, 'layouts');
+    const code = await readFile(path.join(templates, 'site.tsx'), 'utf8');
     await rm(templates, { recursive: true });
     await sleep(300);
     await rename(await copyOf(templates, code), templates);
     await sleep(500);
     await writeFile(
-      path.join(templates, 'index.tsx'),
+      path.join(templates, 'site.tsx'),
       code.replace('<h1>{page.title}</h1>', '<h1>{page.title} (new folder)</h1>'),
     );
     await serves('/om/', '<h1>About (new folder)</h1>');
@@ -128,11 +129,11 @@ describe('clubsite dev on a second site', () => {
   });
 });
 
-/** A fresh folder beside `target` holding index.tsx with `code`. */
+/** A fresh folder beside `target` holding site.tsx with `code`. */
 async function copyOf(target: string, code: string): Promise<string> {
   const fresh = `${target}-new`;
   await rm(fresh, { recursive: true, force: true });
   await mkdir(fresh);
-  await writeFile(path.join(fresh, 'index.tsx'), code);
+  await writeFile(path.join(fresh, 'site.tsx'), code);
   return fresh;
 }

@@ -46,34 +46,39 @@ describe('clubsite build and check', () => {
     const dir = await fixtureSite('mini');
     const outcome = await clubsite(['build', '--verbose', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(0);
-    expect(outcome.stdout).toMatch(/^5 pages → dist in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n/);
+    expect(outcome.stdout).toMatch(/^6 pages → public in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n/);
     expect(outcome.stdout).toMatch(
       /HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/,
     );
     expect(outcome.stdout).toMatch(
       /\n {2}site +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/,
     );
-    expect((await stat(path.join(dir, 'dist/om/styret/index.html'))).isFile()).toBe(true);
+    expect((await stat(path.join(dir, 'public/om/styret/index.html'))).isFile()).toBe(true);
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('a content error exits 1, prints file:line and field, and leaves the last good dist/ exactly as it was', async () => {
+  test('a content error exits 1, prints file:line and field, and leaves the last good output folder exactly as it was, by its name', async () => {
     const dir = await fixtureSite('mini');
     expect((await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir })).code).toBe(0);
-    const before = await snapshot(path.join(dir, 'dist'));
-    const beforeTime = (await stat(path.join(dir, 'dist/index.html'))).mtimeMs;
+    const before = await snapshot(path.join(dir, 'public'));
+    const beforeTime = (await stat(path.join(dir, 'public/index.html'))).mtimeMs;
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(dir, 'content/events.yaml'), 'events:\n  - title: Autumn meet\n    date: 2025-10-40\n');
+    await writeFile(path.join(dir, 'data/events.yaml'), 'events:\n  - title: Autumn meet\n    date: 2025-10-40\n');
     const outcome = await clubsite(['build', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toContain(
-      '✖ content/events.yaml:3:11  events[0].date  [invalid-field]\n  Expected a date like 2025-12-01, found "2025-10-40".',
+      '✖ data/events.yaml:3:11  events[0].date  [invalid-field]\n  Expected a date like 2025-12-01, found "2025-10-40".',
     );
-    expect(outcome.stderr).toContain('1 problem found; dist/ was left as it was.');
+    expect(outcome.stderr).toContain('1 problem found; public/ was left as it was.');
     expect(outcome.stderr).not.toMatch(/\n\s+at /);
-    expect(await snapshot(path.join(dir, 'dist'))).toEqual(before);
-    expect((await stat(path.join(dir, 'dist/index.html'))).mtimeMs).toBe(beforeTime);
-    expect((await readdir(dir)).filter((name) => name.startsWith('.dist'))).toEqual([]);
+    expect(await snapshot(path.join(dir, 'public'))).toEqual(before);
+    expect((await stat(path.join(dir, 'public/index.html'))).mtimeMs).toBe(beforeTime);
+    expect((await readdir(dir)).filter((name) => name.startsWith('.public'))).toEqual([]);
+    // --out names the folder the message names; check writes nothing, and says nothing of a folder.
+    const elsewhere = await clubsite(['build', '--out', 'site-copy', '--now', '2025-12-10T18:00'], { cwd: dir });
+    expect(elsewhere.stderr).toContain('1 problem found; site-copy/ was left as it was.');
+    const checked = await clubsite(['check', '--now', '2025-12-10T18:00'], { cwd: dir });
+    expect(checked.stderr.trim().split('\n').at(-1)).toBe('1 problem found.');
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -82,7 +87,7 @@ describe('clubsite build and check', () => {
     const outcome = await clubsite(['check'], { cwd: dir });
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toContain('✔ content is valid');
-    await expect(stat(path.join(dir, 'dist'))).rejects.toThrow();
+    await expect(stat(path.join(dir, 'public'))).rejects.toThrow();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -209,7 +209,7 @@ describe('JSON Schemas for editors', () => {
 
   test('Markdown front matter has help too: frontmatter.json (Front Matter CMS) is up to date, ties each folder to its fields, in Norwegian', async () => {
     const text = await readFile(path.join(projectRoot, 'frontmatter.json'), 'utf8');
-    expect(text, 'frontmatter.json is stale: run "npx clubsite schema"').toBe(frontMatterCms(site));
+    expect(text, 'frontmatter.json is stale: run "npx clubsite schema"').toBe(frontMatterCms(site, 'content'));
     type Field = { name: string; type: string; description?: string; required?: boolean; fields?: Field[] };
     const config = JSON.parse(text) as {
       'frontMatter.content.pageFolders': Array<{ path: string; contentTypes: string[] }>;
@@ -253,11 +253,11 @@ describe('JSON Schemas for editors', () => {
     const dir = await fixtureSite('mini');
     const cli = path.join(projectRoot, 'bin/clubsite.js');
     const first = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(first.stdout).toMatch(/^\d+ schemas in content\/\.schemas; written: .*events\.json.*, frontmatter\.json\n$/);
-    const events = JSON.parse(await readFile(path.join(dir, 'content/.schemas/events.json'), 'utf8')) as Schema;
+    expect(first.stdout).toMatch(/^\d+ schemas in data\/\.schemas; written: .*events\.json.*, frontmatter\.json\n$/);
+    const events = JSON.parse(await readFile(path.join(dir, 'data/.schemas/events.json'), 'utf8')) as Schema;
     expect(events.type).toBe('object');
     const second = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(second.stdout).toMatch(/^\d+ schemas in content\/\.schemas, all up to date\n$/);
+    expect(second.stdout).toMatch(/^\d+ schemas in data\/\.schemas, all up to date\n$/);
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 15, links and documents: a relative link is read from the page's address and checked
- * like one starting with /; documents under content/files/ are published under /files/ as they
+ * like one starting with /; documents under data/files/ are published under /files/ as they
  * are, of allowed kinds and sizes only; files nobody links to are warnings.
  */
 import { execFile } from 'node:child_process';
@@ -35,8 +35,8 @@ async function problems(changes: Record<string, string | null>): Promise<string[
 describe('relative links', () => {
   test('a relative link that reaches a page builds and is published as a browser would read it, with the base path', async () => {
     const dir = await site({
-      'content/pages/om.md': about('The [board](styret), [the board again](./styret/#members) and [home](../).'),
-      'content/pages/om/styret.md':
+      'data/routes/om.md': about('The [board](styret), [the board again](./styret/#members) and [home](../).'),
+      'data/routes/om/styret.md':
         '---\ntitle: Board\ndescription: The board.\n---\n\nBack to [about](../../om) or [events](/events).\n',
     });
     const result = await buildFixture(dir);
@@ -51,9 +51,9 @@ describe('relative links', () => {
   });
 
   test('a relative link that reaches nothing is an error at its line, with a hint to start the address with /', async () => {
-    expect(await problems({ 'content/pages/om.md': about('The team:\nsee [the team](laget) too.') })).toEqual([
+    expect(await problems({ 'data/routes/om.md': about('The team:\nsee [the team](laget) too.') })).toEqual([
       [
-        '✖ content/pages/om.md:7  [broken-link]',
+        '✖ data/routes/om.md:7  [broken-link]',
         '  The link "laget" leads to /om/laget (read from this page\'s address, /om/), and no page has that address.',
         '  Hint: Write the whole address starting with / (as the browser shows it after the site name): then it leads to the same page wherever the link stands.',
       ].join('\n'),
@@ -61,7 +61,7 @@ describe('relative links', () => {
   });
 });
 
-describe('documents in content/files/', () => {
+describe('documents in data/files/', () => {
   const pdf = Buffer.concat([
     Buffer.from('%PDF-1.4\n'),
     Buffer.from(Array.from({ length: 256 }, (_, index) => index)),
@@ -70,13 +70,12 @@ describe('documents in content/files/', () => {
 
   test('a document linked from Markdown and one linked from YAML are published under /files/, byte for byte', async () => {
     const dir = await site({
-      'content/pages/om.md': about('[Innkalling til årsmøtet (PDF)](files/arsmote/innkalling-2026.pdf)'),
-      'content/events.yaml':
-        'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    document: files/resultater.csv\n',
-      'content/files/resultater.csv': 'navn;tid\nKari;1:02,3\n',
+      'data/routes/om.md': about('[Innkalling til årsmøtet (PDF)](files/arsmote/innkalling-2026.pdf)'),
+      'data/events.yaml': 'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    document: files/resultater.csv\n',
+      'data/files/resultater.csv': 'navn;tid\nKari;1:02,3\n',
     });
-    await mkdir(path.join(dir, 'content/files/arsmote'), { recursive: true });
-    await writeFile(path.join(dir, 'content/files/arsmote/innkalling-2026.pdf'), pdf);
+    await mkdir(path.join(dir, 'data/files/arsmote'), { recursive: true });
+    await writeFile(path.join(dir, 'data/files/arsmote/innkalling-2026.pdf'), pdf);
     const result = await buildFixture(dir);
     expect(text(result, 'om/index.html')).toContain(
       '<a href="/files/arsmote/innkalling-2026.pdf">Innkalling til årsmøtet (PDF)</a>',
@@ -91,36 +90,36 @@ describe('documents in content/files/', () => {
   });
 
   test('a link to a missing document is an error at its line', async () => {
-    expect(await problems({ 'content/pages/om.md': about('[Referat](files/referat-2025.pdf)') })).toEqual([
+    expect(await problems({ 'data/routes/om.md': about('[Referat](files/referat-2025.pdf)') })).toEqual([
       [
-        '✖ content/pages/om.md:6  [missing-asset]',
-        '  The file content/files/referat-2025.pdf does not exist.',
-        '  Hint: Check the spelling, or add the file under content/files/.',
+        '✖ data/routes/om.md:6  [missing-asset]',
+        '  The file data/files/referat-2025.pdf does not exist.',
+        '  Hint: Check the spelling, or add the file under data/files/.',
       ].join('\n'),
     ]);
   });
 
-  test('a file of another kind under content/files/ is an error naming the file', async () => {
-    expect(await problems({ 'content/files/program.exe': 'MZ' })).toEqual([
+  test('a file of another kind under data/files/ is an error naming the file', async () => {
+    expect(await problems({ 'data/files/program.exe': 'MZ' })).toEqual([
       [
-        '✖ content/files/program.exe  [document-kind]',
-        '  content/files/program.exe is not a kind of document the site publishes (.exe).',
-        '  Hint: Save it as one of PDF, TXT, CSV, or move it out of content/files/.',
+        '✖ data/files/program.exe  [document-kind]',
+        '  data/files/program.exe is not a kind of document the site publishes (.exe).',
+        '  Hint: Save it as one of PDF, TXT, CSV, or move it out of data/files/.',
       ].join('\n'),
     ]);
   });
 
   test('a document over 20 MB is an error with its size', async () => {
     const dir = await site({});
-    await mkdir(path.join(dir, 'content/files'), { recursive: true });
+    await mkdir(path.join(dir, 'data/files'), { recursive: true });
     // A sparse file: 21 MB long, written in an instant.
-    const handle = await open(path.join(dir, 'content/files/arsberetning.pdf'), 'w');
+    const handle = await open(path.join(dir, 'data/files/arsberetning.pdf'), 'w');
     await handle.truncate(21 * 1024 * 1024);
     await handle.close();
     expect((await buildErrors(dir)).map(formatError)).toEqual([
       [
-        '✖ content/files/arsberetning.pdf  [document-too-large]',
-        '  content/files/arsberetning.pdf is 21.0 MB; a document may be at most 20.0 MB.',
+        '✖ data/files/arsberetning.pdf  [document-too-large]',
+        '  data/files/arsberetning.pdf is 21.0 MB; a document may be at most 20.0 MB.',
         '  Hint: Make it smaller (export the PDF with "reduced size", or compress its pictures), or split it in two.',
       ].join('\n'),
     ]);
@@ -129,21 +128,21 @@ describe('documents in content/files/', () => {
 
 describe('files nobody links to', () => {
   const changes = {
-    'content/images/gammel-plakat.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'content/files/referat-2019.txt': 'Referat.\n',
+    'data/images/gammel-plakat.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'data/files/referat-2019.txt': 'Referat.\n',
   };
 
   test('are warnings in the build result, which still succeeds', async () => {
     const result = await buildFixture(await site(changes));
     expect(result.warnings.map(formatWarning)).toEqual([
       [
-        '⚠ content/files/referat-2019.txt  [unused-file]',
-        '  No page uses content/files/referat-2019.txt.',
+        '⚠ data/files/referat-2019.txt  [unused-file]',
+        '  No page uses data/files/referat-2019.txt.',
         '  Hint: Link to it from a page, or delete it if it is no longer needed.',
       ].join('\n'),
       [
-        '⚠ content/images/gammel-plakat.svg  [unused-file]',
-        '  No page uses content/images/gammel-plakat.svg.',
+        '⚠ data/images/gammel-plakat.svg  [unused-file]',
+        '  No page uses data/images/gammel-plakat.svg.',
         '  Hint: Link to it from a page, or delete it if it is no longer needed.',
       ].join('\n'),
     ]);
@@ -180,7 +179,7 @@ describe('files nobody links to', () => {
       { cwd: dir },
     );
     expect(stderr).toContain(
-      '⚠ content/images/gammel-plakat.svg  [unused-file]\n  No page uses content/images/gammel-plakat.svg.',
+      '⚠ data/images/gammel-plakat.svg  [unused-file]\n  No page uses data/images/gammel-plakat.svg.',
     );
     expect(stderr).toContain('2 warnings (the build went on).');
     expect(stdout).toContain('✔ content is valid');

@@ -80,7 +80,7 @@ describe('a footnote', () => {
 
   test('a site that names no labels (the English mini site) builds its footnotes with English ones', async () => {
     const dir = await fixtureSite('mini', {
-      'content/pages/notes.md':
+      'data/routes/notes.md':
         '---\ntitle: Notes\ndescription: A page with a footnote.\n---\n\nText.[^1]\n\n[^1]: The note.\n',
     });
     const page = text(await buildFixture(dir), 'notes/index.html');

@@ -27,7 +27,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { resolveOutFolder } from '../../generator/publish/out-folder.ts';
+import { temporaryModuleCache } from '../../generator/typescript-module.js';
 import { copyProject } from '../support/dev-project.ts';
+import { linkTool } from '../support/outside-project.ts';
 import { projectRoot } from '../support/site-build.ts';
 
 const cli = path.join(projectRoot, 'bin/clubsite.js');
@@ -114,17 +116,12 @@ async function tree(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
-/** The mini fixture site in `<tmp>/project`, built once: `reference` is its complete dist/. */
-/**
- * The mini site in <outer>/project, with <outer> as deep in the repository as the fixtures'
- * folder, so the site's relative imports of the tool still reach it.
- */
+/** The mini site (an outside project, tests/build/fixtures/mini) in `<outer>/project`, with the tool linked. */
 async function miniProject(): Promise<{ outer: string; root: string }> {
-  const copies = path.join(projectRoot, 'node_modules/.cache');
-  await mkdir(copies, { recursive: true });
-  const outer = await mkdtemp(path.join(copies, 'clubsite-out-'));
+  const outer = await mkdtemp(path.join(os.tmpdir(), 'clubsite-out-'));
   const root = path.join(outer, 'project');
   await cp(path.join(projectRoot, 'tests/build/fixtures/mini'), root, { recursive: true });
+  await linkTool(root);
   return { outer, root };
 }
 
@@ -224,8 +221,8 @@ describe('build --out refuses a folder clubsite does not own', () => {
     expect(await readlink(path.join(mini, 'www-link'))).toBe(served);
     expect(await readdir(served)).toContain('index.html');
     await writeFile(
-      path.join(mini, 'content/events.yaml'),
-      (await readFile(path.join(mini, 'content/events.yaml'), 'utf8')).replace('Autumn meet', 'Høststevnet'),
+      path.join(mini, 'data/events.yaml'),
+      (await readFile(path.join(mini, 'data/events.yaml'), 'utf8')).replace('Autumn meet', 'Høststevnet'),
     );
     expect((await inProcess(['build', '--out', 'www-link'], mini)).code).toBe(0);
     expect((await lstat(path.join(mini, 'www-link'))).isSymbolicLink()).toBe(true);
@@ -388,20 +385,22 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
       );
       oneLine(outcome);
       expect(await tree(path.join(dir, 'locked'))).toEqual(before);
+      // Nobody cannot write the project's node_modules: the generator was made in the temporary folder.
+      await rm(temporaryModuleCache(mini), { recursive: true, force: true });
     },
     120_000,
   );
 });
 
 describe('a build killed mid-way', () => {
-  test('leaves the last good dist/ whole, and the next build removes what it left', async () => {
+  test('leaves the last good output folder whole, and the next build removes what it left', async () => {
     const { outer: dir, root: mini } = await miniProject();
     expect((await inProcess(['build'], mini)).code).toBe(0);
-    const reference = await tree(path.join(mini, 'dist'));
+    const reference = await tree(path.join(mini, 'public'));
     // Leftovers of builds killed by older clubsites and of a lock holder that is gone.
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
-    await mkdir(path.join(mini, `.dist.new-${gone}-1700000000000/om`), { recursive: true });
-    await writeFile(path.join(mini, '.dist.clubsite-lock'), `${gone} 0123\n`);
+    await mkdir(path.join(mini, `.public.new-${gone}-1700000000000/om`), { recursive: true });
+    await writeFile(path.join(mini, '.public.clubsite-lock'), `${gone} 0123\n`);
     const killAt = async (delay: number | 'writing') => {
       const child = spawn(process.execPath, [cli, 'build'], {
         cwd: mini,
@@ -421,21 +420,21 @@ describe('a build killed mid-way', () => {
         child.kill('SIGKILL');
         await exited;
       }
-      expect(await tree(path.join(mini, 'dist'))).toEqual(reference);
+      expect(await tree(path.join(mini, 'public'))).toEqual(reference);
     };
     for (const delay of ['writing', 100, 'writing', 500] as const) await killAt(delay);
     expect((await inProcess(['build'], mini)).code).toBe(0);
-    expect(await tree(path.join(mini, 'dist'))).toEqual(reference);
+    expect(await tree(path.join(mini, 'public'))).toEqual(reference);
     expect(await leftovers(mini)).toEqual([]);
     await rm(dir, { recursive: true, force: true });
   }, 240_000);
 });
 
 describe('a build interrupted with Ctrl-C', () => {
-  test('removes its half-written folder as it stops, and leaves the last good dist/ whole', async () => {
+  test('removes its half-written folder as it stops, and leaves the last good output folder whole', async () => {
     const { outer: dir, root: mini } = await miniProject();
     expect((await inProcess(['build'], mini)).code).toBe(0);
-    const reference = await tree(path.join(mini, 'dist'));
+    const reference = await tree(path.join(mini, 'public'));
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const child = spawn(process.execPath, [cli, 'build'], {
         cwd: mini,
@@ -452,7 +451,7 @@ describe('a build interrupted with Ctrl-C', () => {
       // Stopped (130 or 143), or, if the signal came as the swap began, finished first and then stopped.
       expect([130, 143]).toContain(code);
       expect(await leftovers(mini)).toEqual([]);
-      expect(await tree(path.join(mini, 'dist'))).toEqual(reference);
+      expect(await tree(path.join(mini, 'public'))).toEqual(reference);
     }
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
@@ -462,7 +461,7 @@ describe('commands at once', () => {
   test('four builds into one folder and a check, over three rounds: no crash, one complete build', async () => {
     const { outer: dir, root: mini } = await miniProject();
     expect((await inProcess(['build'], mini)).code).toBe(0);
-    const reference = await tree(path.join(mini, 'dist'));
+    const reference = await tree(path.join(mini, 'public'));
     for (let round = 0; round < 3; round += 1) {
       const outcomes = await Promise.all([
         ...Array.from({ length: 4 }, () => clubsite(['build'], mini)),
@@ -470,10 +469,10 @@ describe('commands at once', () => {
       ]);
       for (const outcome of outcomes) {
         expect(outcome.stderr).not.toMatch(/hit a bug|Error/);
-        if (outcome.code !== 0) expect(outcome.stderr).toMatch(/^✖ Another build is writing dist\/ /);
+        if (outcome.code !== 0) expect(outcome.stderr).toMatch(/^✖ Another build is writing public\/ /);
       }
       expect(outcomes.at(-1)?.code).toBe(0);
-      expect(await tree(path.join(mini, 'dist'))).toEqual(reference);
+      expect(await tree(path.join(mini, 'public'))).toEqual(reference);
       expect(await leftovers(mini)).toEqual([]);
     }
     await rm(dir, { recursive: true, force: true });
@@ -488,10 +487,15 @@ describe('clubsite preview serves only a build', () => {
     expect(outcome.stderr).toMatch(/is not a clubsite build \(it has no \.clubsite-build file\): run "clubsite build"/);
     oneLine(outcome);
     await expect(
-      startPreviewServer({ dir: path.join(mini, 'content'), port: 0, host: '127.0.0.1', quiet: true }),
+      startPreviewServer({ dir: path.join(mini, 'data'), port: 0, host: '127.0.0.1', quiet: true }),
     ).rejects.toThrow(/is not a clubsite build/);
     expect((await inProcess(['build'], mini)).code).toBe(0);
-    const server = await startPreviewServer({ dir: path.join(mini, 'dist'), port: 0, host: '127.0.0.1', quiet: true });
+    const server = await startPreviewServer({
+      dir: path.join(mini, 'public'),
+      port: 0,
+      host: '127.0.0.1',
+      quiet: true,
+    });
     const address = server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     try {

@@ -20,13 +20,13 @@ const page = (images: string) => `---\ntitle: Photos\ndescription: Two photos.\n
 
 beforeAll(async () => {
   dir = await fixtureSite('mini');
-  const index = path.join(dir, 'templates/index.tsx');
+  const index = path.join(dir, 'layouts/site.tsx');
   const source = await readFile(index, 'utf8');
   await writeFile(
     index,
     source.replace(
-      "  styles: 'styles.css',\n",
-      "  styles: 'styles.css',\n  photos: { widths: [320, 640, 2000], sizes: '100vw' },\n",
+      "  styles: 'styles/site.css',\n",
+      "  styles: 'styles/site.css',\n  photos: { widths: [320, 640, 2000], sizes: '100vw' },\n",
     ),
   );
   // A phone photo: 900 px wide, with the camera's EXIF and a GPS position.
@@ -37,15 +37,15 @@ beforeAll(async () => {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '58/1 8/1 0/1' },
     })
     .toBuffer();
-  await writeFile(path.join(dir, 'content/images/pool.jpg'), photo);
+  await writeFile(path.join(dir, 'data/images/pool.jpg'), photo);
   await writeFile(
-    path.join(dir, 'content/images/lane.png'),
+    path.join(dir, 'data/images/lane.png'),
     await sharp({ create: { width: 400, height: 300, channels: 4, background: '#ffcc00' } })
       .png()
       .toBuffer(),
   );
   await writeFile(
-    path.join(dir, 'content/pages/bilder.md'),
+    path.join(dir, 'data/routes/bilder.md'),
     page('![The pool](images/pool.jpg)\n\n![A lane](images/lane.png)'),
   );
 });
@@ -109,28 +109,28 @@ describe('photos', () => {
 
   test('a file that is not an image, and a photo that is missing, are content errors at their line', async () => {
     const broken = await fixtureSite('mini', {
-      'content/pages/bilder.md': page('![Fake](images/fake.jpg)\n\n![Gone](images/gone.jpg)'),
+      'data/routes/bilder.md': page('![Fake](images/fake.jpg)\n\n![Gone](images/gone.jpg)'),
     });
     // A JPEG's first bytes and then nothing a decoder can read (a half-downloaded photo).
     await writeFile(
-      path.join(broken, 'content/images/fake.jpg'),
+      path.join(broken, 'data/images/fake.jpg'),
       Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(' the rest never arrived')]),
     );
-    const index = path.join(broken, 'templates/index.tsx');
+    const index = path.join(broken, 'layouts/site.tsx');
     await writeFile(
       index,
       (await readFile(index, 'utf8')).replace(
-        "  styles: 'styles.css',\n",
-        "  styles: 'styles.css',\n  photos: { widths: [320], sizes: '100vw' },\n",
+        "  styles: 'styles/site.css',\n",
+        "  styles: 'styles/site.css',\n  photos: { widths: [320], sizes: '100vw' },\n",
       ),
     );
     const errors = await buildErrors(broken, { imageCache: cacheDir });
     expect(errors.map((error) => [error.code, error.file, error.line])).toEqual([
-      ['unreadable-image', 'content/pages/bilder.md', 8],
-      ['missing-asset', 'content/pages/bilder.md', 10],
+      ['unreadable-image', 'data/routes/bilder.md', 8],
+      ['missing-asset', 'data/routes/bilder.md', 10],
     ]);
     expect(errors[0]?.message).toBe(
-      'content/images/fake.jpg cannot be used: it is not a JPEG, PNG or WebP image sharp can read.',
+      'data/images/fake.jpg cannot be used: it is not a JPEG, PNG or WebP image sharp can read.',
     );
     await rm(broken, { recursive: true, force: true });
   }, 120_000);

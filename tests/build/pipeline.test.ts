@@ -10,11 +10,12 @@ beforeAll(async () => {
 });
 
 describe('a fixture site built in memory', () => {
-  test('every page is a folder with index.html, named after its path under content/pages', () => {
+  test('every page is a folder with index.html, named after its path under data/routes', () => {
     const html = [...result.files.keys()].filter((file) => file.endsWith('.html')).sort();
     expect(html).toEqual([
       '404.html',
       'events/index.html',
+      'find/index.html',
       'index.html',
       'old-about/index.html',
       'om/index.html',
@@ -115,7 +116,7 @@ describe('a fixture site built in memory', () => {
       'render late',
       'gather',
     ]);
-    expect(result.stats.pages).toBe(5);
+    expect(result.stats.pages).toBe(6);
     expect(result.stats.html).toBeGreaterThan(1000);
     expect(result.stats.js).toBeGreaterThan(0);
     expect(result.stats.css).toBeGreaterThan(0);

@@ -1,17 +1,13 @@
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
 import type { ContentError } from '../../generator/errors.ts';
 import { SNIPPET_LENGTH, snippetLength } from '../../generator/validate/site-settings.ts';
+import { buildFixture, fixtureSite } from '../support/fixture-site.ts';
 import { indexedDocuments, searchOver } from '../support/search-index.ts';
-import { projectRoot } from '../support/site-build.ts';
-
-/** The generator's second site, which declares a 40-character snippet (the tool's own is 120). */
-const mini = path.join(projectRoot, 'tests/build/fixtures/mini');
 
 describe('the search settings a site declares', () => {
   test('its index keeps the first `snippet` characters of each page, and a hit shows them', async () => {
-    const { files } = await build({ root: mini, now: '2025-06-01T12:00' });
+    // The generator's second site, which declares a 40-character snippet (the tool's own is 120).
+    const { files } = await buildFixture(await fixtureSite('mini'), { now: '2025-06-01T12:00' });
     const starts = indexedDocuments(files).map(({ start }) => start);
     expect(starts.length).toBeGreaterThan(2);
     // The home page says more than 40 characters (its HTML is shown as text): cut there, and none is longer.

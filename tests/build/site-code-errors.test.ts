@@ -3,14 +3,13 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
-import { buildErrors, fixtureSite } from '../support/fixture-site.ts';
+import { buildErrors, buildFixture, fixtureSite } from '../support/fixture-site.ts';
 
 /** The mini site with its site definition edited. */
 async function editedMini(edit: (code: string) => string): Promise<string> {
   const dir = await fixtureSite('mini');
-  const file = path.join(dir, 'templates/index.tsx');
+  const file = path.join(dir, 'layouts/site.tsx');
   await writeFile(file, edit(await readFile(file, 'utf8')));
   return dir;
 }
@@ -25,7 +24,7 @@ describe('mistakes in the site code', () => {
     );
     expect((await buildErrors(dir)).map(formatError)).toEqual([
       [
-        '✖ content/pages/events.yaml  [unknown-island]',
+        '✖ data/routes/events.yaml  [unknown-island]',
         '  The template "events" uses an island called "stray" that the site definition does not register.',
         '  Hint: Add "stray" to the islands the site definition lists (defineIslands), and render it by that reference.',
       ].join('\n'),
@@ -40,14 +39,14 @@ describe('mistakes in the site code', () => {
         "function Events({ page, data, href, asset }: Props) {\n  if (page.route === '/events') throw new TypeError('events.map is not a function');",
       ),
     );
-    const failure = await build({ root: dir, now: '2025-12-10T18:00' }).then(
+    const failure = await buildFixture(dir).then(
       () => undefined,
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(BuildFailed);
     const error = failure as Error & { cause: Error };
-    expect(error.message).toBe('The template "events" threw while rendering content/pages/events.yaml.');
+    expect(error.message).toBe('The template "events" threw while rendering data/routes/events.yaml.');
     expect(error.cause).toBeInstanceOf(TypeError);
     expect(error.cause.stack).toMatch(/events\.map is not a function\n\s+at Events \(/);
     await rm(dir, { recursive: true, force: true });

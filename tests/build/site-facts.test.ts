@@ -133,10 +133,10 @@ describe('content that would publish wrong facts, on a copy of the real content'
 
   test('a share image that is not 1200 × 630 is an error at its field', () => {
     expect(problem('site.yaml').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
-      `✖ ${errors.find((error) => error.code === 'wrong-image')?.file}:${lines.share}:13  shareImage  [wrong-image]\n  content/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
+      `✖ ${errors.find((error) => error.code === 'wrong-image')?.file}:${lines.share}:13  shareImage  [wrong-image]\n  ${path.relative(projectRoot, contentDir)}/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
     ]);
     expect(problem('pages/dugnad.md').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
-      `✖ ${errors.find((error) => error.file.endsWith('dugnad.md'))?.file}:${lines.pageShare}:13  shareImage  [wrong-image]\n  content/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
+      `✖ ${errors.find((error) => error.file.endsWith('dugnad.md'))?.file}:${lines.pageShare}:13  shareImage  [wrong-image]\n  ${path.relative(projectRoot, contentDir)}/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
     ]);
     expect(errors.map((error) => error.code).sort()).toEqual([
       'ahead-of-time',

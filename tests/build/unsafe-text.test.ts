@@ -24,7 +24,7 @@ async function problems(changes: Record<string, string | null>): Promise<string[
 }
 
 const HINT =
-  '  Hint: Link to a page of the site (an address starting with /), a file under content/, or an https:// address.';
+  '  Hint: Link to a page of the site (an address starting with /), a file in the content folder, or an https:// address.';
 const unsafe = (where: string, shown: string, scheme: string) =>
   [
     `✖ ${where}  [unsafe-link]`,
@@ -44,23 +44,23 @@ describe('unsafe links are errors at their line', () => {
       '![g](data:image/svg+xml;base64,PHN2Zz4=)',
     ].join('\n\n');
     expect(
-      await problems({ 'content/pages/om.md': `---\ntitle: About\ndescription: About the club.\n---\n\n${body}\n` }),
+      await problems({ 'data/routes/om.md': `---\ntitle: About\ndescription: About the club.\n---\n\n${body}\n` }),
     ).toEqual([
-      unsafe('content/pages/om.md:6', '"javascript:alert(1)"', 'javascript'),
-      unsafe('content/pages/om.md:8', '"JAVASCRIPT:alert(1)"', 'javascript'),
-      unsafe('content/pages/om.md:10', '"javascript:alert(1)"', 'javascript'),
-      unsafe('content/pages/om.md:12', '"java\\tscript:alert(1)"', 'javascript'),
-      unsafe('content/pages/om.md:14', '"vbscript:msgbox(1)"', 'vbscript'),
-      unsafe('content/pages/om.md:16', '"data:text/html;base64,PHNjcmlwdD4="', 'data'),
-      unsafe('content/pages/om.md:18', '"data:image/svg+xml;base64,PHN2Zz4="', 'data'),
+      unsafe('data/routes/om.md:6', '"javascript:alert(1)"', 'javascript'),
+      unsafe('data/routes/om.md:8', '"JAVASCRIPT:alert(1)"', 'javascript'),
+      unsafe('data/routes/om.md:10', '"javascript:alert(1)"', 'javascript'),
+      unsafe('data/routes/om.md:12', '"java\\tscript:alert(1)"', 'javascript'),
+      unsafe('data/routes/om.md:14', '"vbscript:msgbox(1)"', 'vbscript'),
+      unsafe('data/routes/om.md:16', '"data:text/html;base64,PHNjcmlwdD4="', 'data'),
+      unsafe('data/routes/om.md:18', '"data:image/svg+xml;base64,PHN2Zz4="', 'data'),
     ]);
   });
 
   test('in raw HTML of a page that allows it', async () => {
     const page =
       '---\ntitle: About\ndescription: About the club.\nallowHtml: true\n---\n\n<p>\n<a href="&#x6A;avascript&colon;alert(1)">x</a>\n</p>\n';
-    expect(await problems({ 'content/pages/om.md': page })).toEqual([
-      unsafe('content/pages/om.md:8', '"&#x6A;avascript&colon;alert(1)"', 'javascript'),
+    expect(await problems({ 'data/routes/om.md': page })).toEqual([
+      unsafe('data/routes/om.md:8', '"&#x6A;avascript&colon;alert(1)"', 'javascript'),
     ]);
   });
 
@@ -69,19 +69,19 @@ describe('unsafe links are errors at their line', () => {
       'events:\n  - title: Autumn meet\n    date: 2025-10-04\n    link: /om/styret\n  - title: " JavaScript:alert(1)"\n    date: 2025-12-06\n';
     expect(
       await problems({
-        'content/pages/events.yaml':
+        'data/routes/events.yaml':
           'title: Events\ndescription: What is on.\ntemplate: events\nheading: "java\\tscript:alert(1)"\n',
-        'content/events.yaml': events,
+        'data/events.yaml': events,
       }),
     ).toEqual([
-      unsafe('content/events.yaml:5:12  events[1].title', '" JavaScript:alert(1)"', 'javascript'),
-      unsafe('content/pages/events.yaml:4:10  heading', '"java\\tscript:alert(1)"', 'javascript'),
+      unsafe('data/events.yaml:5:12  events[1].title', '" JavaScript:alert(1)"', 'javascript'),
+      unsafe('data/routes/events.yaml:4:10  heading', '"java\\tscript:alert(1)"', 'javascript'),
     ]);
   });
 
   test('prose that starts with «Data:» is not a link', async () => {
     const dir = await site({
-      'content/pages/om.md':
+      'data/routes/om.md':
         '---\ntitle: About\ndescription: "Data: what we keep, and why."\n---\n\n![Logo](images/logo.svg)\n',
     });
     await expect(buildFixture(dir)).resolves.toBeDefined();
@@ -91,20 +91,20 @@ describe('unsafe links are errors at their line', () => {
 describe('plain http:// links', () => {
   test('build, with a warning suggesting https://, in Markdown and in YAML', async () => {
     const dir = await site({
-      'content/pages/om.md':
+      'data/routes/om.md':
         '---\ntitle: About\ndescription: About the club.\n---\n\nSee [the pool](http://example.org/basseng).\n\n![Logo](images/logo.svg)\n',
-      'content/pages/events.yaml':
+      'data/routes/events.yaml':
         'title: Events\ndescription: What is on.\ntemplate: events\nheading: http://example.org/\n',
     });
     const result = await buildFixture(dir);
     expect(result.warnings.map(formatWarning)).toEqual([
       [
-        '⚠ content/pages/events.yaml:4:10  heading  [insecure-link]',
+        '⚠ data/routes/events.yaml:4:10  heading  [insecure-link]',
         '  The address http://example.org/ starts with http://: the connection is not encrypted.',
         '  Hint: Write it with https:// (https://example.org/) if the site answers there.',
       ].join('\n'),
       [
-        '⚠ content/pages/om.md:6  [insecure-link]',
+        '⚠ data/routes/om.md:6  [insecure-link]',
         '  The address http://example.org/basseng starts with http://: the connection is not encrypted.',
         '  Hint: Write it with https:// (https://example.org/basseng) if the site answers there.',
       ].join('\n'),
@@ -120,22 +120,22 @@ describe('control characters are errors at their line', () => {
   test('a NUL in a title, raw or escaped, an ESC in data and a BEL in a Markdown body', async () => {
     expect(
       await problems({
-        'content/pages/om.md':
+        'data/routes/om.md':
           '---\ntitle: "Ab\\0out"\ndescription: About the club.\n---\n\nThe \u0007board.\n\n![Logo](images/logo.svg)\n',
-        'content/pages/om/styret.md': '---\ntitle: Bo\u0000ard\ndescription: The board.\n---\n\nText.\n',
-        'content/events.yaml': 'events:\n  - title: "Autumn\u001bmeet"\n    date: 2025-10-04\n',
+        'data/routes/om/styret.md': '---\ntitle: Bo\u0000ard\ndescription: The board.\n---\n\nText.\n',
+        'data/events.yaml': 'events:\n  - title: "Autumn\u001bmeet"\n    date: 2025-10-04\n',
       }),
     ).toEqual([
-      ['✖ content/events.yaml:2:12  events[0].title  [control-character]', message('U+001B'), hint].join('\n'),
-      ['✖ content/pages/om.md:2:8  title  [control-character]', message('U+0000'), hint].join('\n'),
-      ['✖ content/pages/om.md:6:5  [control-character]', message('U+0007'), hint].join('\n'),
-      ['✖ content/pages/om/styret.md:2:8  title  [control-character]', message('U+0000'), hint].join('\n'),
+      ['✖ data/events.yaml:2:12  events[0].title  [control-character]', message('U+001B'), hint].join('\n'),
+      ['✖ data/routes/om.md:2:8  title  [control-character]', message('U+0000'), hint].join('\n'),
+      ['✖ data/routes/om.md:6:5  [control-character]', message('U+0007'), hint].join('\n'),
+      ['✖ data/routes/om/styret.md:2:8  title  [control-character]', message('U+0000'), hint].join('\n'),
     ]);
   });
 
   test('tabs, line breaks and CRLF are fine', async () => {
     const dir = await site({
-      'content/pages/om.md':
+      'data/routes/om.md':
         '---\r\ntitle: "About\\tus"\r\ndescription: About the club.\r\n---\r\n\r\nText\twith a tab.\r\n\r\n![Logo](images/logo.svg)\r\n',
     });
     await expect(buildFixture(dir)).resolves.toBeDefined();

@@ -1,6 +1,6 @@
 import { HtmlValidate, type ConfigData } from 'html-validate';
-import { expect, test } from 'vitest';
-import { buildSite } from '../support/site-build.ts';
+import { describe, expect, test } from 'vitest';
+import { buildTestSite, SITES } from '../support/test-sites.ts';
 
 /**
  * Every page the build writes is valid HTML by html-validate's recommended rules. Rules are
@@ -22,21 +22,23 @@ const config: ConfigData = {
   },
 };
 
-test('every built page is valid HTML (html-validate, recommended)', async () => {
-  const result = await buildSite('2025-12-10T18:00');
-  const validator = new HtmlValidate(config);
-  const pages = [...result.files].filter(([file]) => file.endsWith('.html'));
-  expect(pages.length).toBeGreaterThan(30);
-  const problems: string[] = [];
-  for (const [file, data] of pages) {
-    const report = await validator.validateString(
-      typeof data === 'string' ? data : Buffer.from(data).toString('utf8'),
-      file,
-    );
-    for (const { messages } of report.results) {
-      for (const message of messages)
-        problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+describe.each(SITES)('$name', (site) => {
+  test('every built page is valid HTML (html-validate, recommended)', async () => {
+    const result = await buildTestSite(site, '2025-12-10T18:00');
+    const validator = new HtmlValidate(config);
+    const pages = [...result.files].filter(([file]) => file.endsWith('.html'));
+    expect(pages.length).toBe(result.pages.length + 2); // every page, 404.html and the redirect page
+    const problems: string[] = [];
+    for (const [file, data] of pages) {
+      const report = await validator.validateString(
+        typeof data === 'string' ? data : Buffer.from(data).toString('utf8'),
+        file,
+      );
+      for (const { messages } of report.results) {
+        for (const message of messages)
+          problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+      }
     }
-  }
-  expect(problems).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });

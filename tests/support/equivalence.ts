@@ -270,12 +270,20 @@ export async function* equivalence(
   const random = seeded(seed);
   const state: State = { now: start, added: [], posts: [], drafts: [], count: 0 };
   const total = EDITS.reduce((sum, [weight]) => sum + weight, 0);
+  /** The edit whose share of the weights `roll` (0 to total) falls in. */
+  const pick = (roll: number) => {
+    let left = roll;
+    for (const [weight, edit] of EDITS) {
+      left -= weight;
+      if (left < 0) return edit;
+    }
+    return EDITS[0]![1];
+  };
   const cacheDir = path.join(site, '.clubsite/cache');
   const [incremental, cold] = [path.join(site, 'out-incremental'), path.join(site, 'out-cold')];
   await buildInto(site, incremental, state.now, cacheDir);
   for (let step = 0; step < count; step += 1) {
-    let roll = random() * total;
-    const edit = EDITS.find(([weight]) => (roll -= weight) < 0)?.[1] ?? EDITS[0]![1];
+    const edit = pick(random() * total);
     const did = await edit(site, state, random);
     const made = await buildInto(site, incremental, state.now, cacheDir);
     const reference = await buildInto(site, cold, state.now);

@@ -1,30 +1,30 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build/build.ts';
 import { BuildFailed, type ContentError } from '../../generator/errors.ts';
+import { linkTool, projectOptions } from './outside-project.ts';
+
+export { projectOptions };
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/fixtures');
-/**
- * Copies go as deep inside the repository as the fixtures are (tests/build/fixtures/<name>),
- * so the site code's relative imports of the tool (generator/contract.ts, client/island.tsx)
- * reach it from the copy too.
- */
-const copies = path.resolve(fixtures, '../../../node_modules/.cache/fixtures');
 const made: string[] = [];
 // Copies a test file does not remove itself go when it is done.
 afterAll(() => Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /**
- * A copy of a fixture site in a temporary folder, with some files replaced (text) or removed
- * (null).
+ * A copy of a fixture site in a temporary folder outside the repository, with some files
+ * replaced (text) or removed (null). It finds the tool as a project that linked it would
+ * (`npm link clubsite`): node_modules/clubsite is this checkout; its other packages are the
+ * generator's own (the tests that install the packed tool are tests/browser/package.test.ts).
  */
 export async function fixtureSite(name: string, changes: Record<string, string | null> = {}): Promise<string> {
-  await mkdir(copies, { recursive: true });
-  const dir = await mkdtemp(path.join(copies, `${name}-`));
+  const dir = await mkdtemp(path.join(os.tmpdir(), `clubsite-${name}-`));
   made.push(dir);
   await cp(path.join(fixtures, name), dir, { recursive: true });
+  await linkTool(dir);
   for (const [file, text] of Object.entries(changes)) {
     const target = path.join(dir, file);
     if (text === null) {
@@ -37,8 +37,8 @@ export async function fixtureSite(name: string, changes: Record<string, string |
   return dir;
 }
 
-export function buildFixture(dir: string, options: Partial<BuildOptions> = {}): Promise<BuildResult> {
-  return build({ root: dir, now: '2025-12-10T18:00', ...options });
+export async function buildFixture(dir: string, options: Partial<BuildOptions> = {}): Promise<BuildResult> {
+  return build({ ...(await projectOptions(dir)), now: '2025-12-10T18:00', ...options });
 }
 
 /** The errors a build fails with (and fails the test if it succeeds). */

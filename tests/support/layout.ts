@@ -91,6 +91,13 @@ export const ROOMS: readonly Room[] = [
   },
   ...stageRooms,
   {
+    path: 'generator/config/',
+    holds:
+      'the project’s configuration: `clubsite.config.ts` read once, the names every command hands the pipeline and the servers, the folders a build never replaces (it runs the file as the site stage runs the site’s code)',
+    imports: [...GROUND, 'generator/bundle/'],
+    runs: 'node',
+  },
+  {
     path: 'generator/build/',
     holds:
       'the driver: `build()` (one stage a line), the renderers (this thread, render workers), the page stream, a dev build session',
@@ -113,6 +120,13 @@ export const ROOMS: readonly Room[] = [
     path: 'generator/dev/',
     holds: 'the dev server: watching, rebuilding through a build session, live reload',
     imports: [...GROUND, 'client/shared/', ...STAGES, 'generator/build/', 'generator/serve/'],
+    runs: 'node',
+  },
+  {
+    path: 'generator/starter/',
+    holds:
+      '`clubsite new`: the starter site (`starter/`) written into a new folder, with a package.json that depends on this clubsite and the editors’ JSON Schemas',
+    imports: [...GROUND, 'generator/bundle/', 'generator/schema/', 'generator/publish/'],
     runs: 'node',
   },
   {

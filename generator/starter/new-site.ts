@@ -1,0 +1,87 @@
+/**
+ * `clubsite new [dir]`: the starter site (the tool's starter/ folder: a front page, pages, a
+ * data collection, news, one island, a stylesheet, a README for its volunteers and the GitHub
+ * workflow) written into a new or empty folder, with a package.json that depends on this very
+ * clubsite and the editors' JSON Schemas. `npm install && npx clubsite dev` is what is left.
+ */
+import { cp, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BuildFailed, ContentError } from '../errors.ts';
+import { loadSite } from '../bundle/load-site.ts';
+import { toolFile } from '../bundle/tool-files.ts';
+import { DEFAULT_NAMES } from '../model/project.ts';
+import { OutputError } from '../publish/output-error.ts';
+import { writeEditorSchemas } from '../schema/schema-command.ts';
+import { slugOf } from '../slug.ts';
+import { toolSpec } from './tool-spec.ts';
+
+interface ToolManifest {
+  version: string;
+  allowScripts?: Record<string, boolean>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+
+/** Writes the site into `target` (`shown`: as the user named it); what to type next. */
+export async function newSite(target: string, shown: string): Promise<string> {
+  const there = await readdir(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOTDIR')
+      throw new OutputError(`${shown} is a file: clubsite new writes a site into a folder.`, 2);
+    throw error;
+  });
+  if (there.length > 0)
+    throw new OutputError(
+      `${shown} is not empty: clubsite new writes a site into a new or empty folder only, so nothing of yours is replaced.`,
+      2,
+    );
+  const starter = toolFile('starter');
+  await mkdir(target, { recursive: true });
+  await cp(starter, target, { recursive: true });
+  // npm leaves a package's .gitignore out of its tarball: the starter keeps it under another name.
+  await rename(path.join(target, 'gitignore'), path.join(target, '.gitignore'));
+  await mkdir(path.join(target, '.github/scripts'), { recursive: true });
+  await cp(toolFile('.github/scripts/build-due.mjs'), path.join(target, '.github/scripts/build-due.mjs'));
+  const tool = JSON.parse(await readFile(toolFile('package.json'), 'utf8')) as ToolManifest;
+  const name = slugOf(path.basename(target)) || 'klubb';
+  await writeFile(
+    path.join(target, 'package.json'),
+    `${JSON.stringify(manifest(name, tool, await toolSpec(tool.version)), null, 2)}\n`,
+  );
+  // The schemas of the starter's own code, read where the tool has it (the new folder has no packages yet).
+  const site = await loadSite(starter, DEFAULT_NAMES.siteEntry).catch((error: unknown) => {
+    if (error instanceof ContentError) throw new BuildFailed([error]);
+    throw error;
+  });
+  const content = DEFAULT_NAMES.contentDir;
+  await writeEditorSchemas(site.site, target, path.join(target, content, '.schemas'), content);
+  const into = shown === '.' ? [] : [`  cd ${shown}`];
+  return [
+    `A new site in ${shown === '.' ? 'this folder' : `${shown}/`}. Next:`,
+    ...into,
+    '  npm install',
+    '  npx clubsite dev',
+  ].join('\n');
+}
+
+/** The new site's package.json: this clubsite, and the versions of the packages its code shares with the tool's. */
+function manifest(name: string, tool: ToolManifest, clubsite: string) {
+  const pick = (from: Record<string, string>, names: string[]) =>
+    Object.fromEntries(names.map((dependency) => [dependency, from[dependency]]));
+  return {
+    name,
+    private: true,
+    type: 'module',
+    scripts: {
+      dev: 'clubsite dev',
+      build: 'clubsite build',
+      check: 'clubsite check',
+      schema: 'clubsite schema',
+      typecheck: 'tsc --noEmit',
+    },
+    engines: { node: '>=20.19' },
+    ...(tool.allowScripts ? { allowScripts: tool.allowScripts } : {}),
+    dependencies: { clubsite, ...pick(tool.dependencies, ['react', 'react-dom', 'zod']) },
+    devDependencies: pick(tool.devDependencies, ['@types/react', '@types/react-dom', 'typescript']),
+  };
+}

@@ -1,0 +1,56 @@
+/** Skjemaene innholdsfilene må følge: et felt som mangler eller er feilstavet, er en feil med linjenummer. */
+import type { Clock, EntryStatus } from 'clubsite';
+import { z } from 'zod';
+
+const text = z.string().trim().min(1);
+const day = z.iso.date({ error: 'Expected a date like 2025-11-20' });
+
+export const settingsSchema = z.strictObject({
+  /** Klubbens navn: i toppen av hver side og i fanen. */
+  name: text,
+  /** Adressen nettstedet ligger på, for lenker som deles. */
+  origin: z.url({ protocol: /^https?$/ }),
+  /** Gamle adresser som skal sende videre til nye: /gammel: /ny */
+  redirects: z.record(z.string().regex(/^\//), z.string().regex(/^\//)).default({}),
+});
+
+export const activitiesSchema = z.strictObject({
+  activities: z.array(
+    z.strictObject({
+      /** Gruppen aktiviteten er for, som filteret viser. */
+      group: text,
+      /** Ukedagen, for eksempel Mandag. */
+      day: text,
+      /** Klokkeslett, for eksempel 17:00 - 18:30. */
+      time: text,
+      /** Hvor aktiviteten er. */
+      place: text,
+    }),
+  ),
+});
+
+/** Filnavnet er adressen: nyheter/velkommen.md blir /nyheter/velkommen. */
+export const NEWS_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const newsPostSchema = z.strictObject({
+  title: text,
+  description: text,
+  /** Dagen nyheten kommer ut (fra midnatt), for eksempel 2025-11-20. */
+  date: day,
+  /** true: nyheten vises bare i `clubsite dev`, aldri på nettstedet. */
+  draft: z.boolean().default(false),
+});
+
+export type NewsPost = z.infer<typeof newsPostSchema>;
+
+/** En nyhet er ute fra midnatt den dagen den har, og en kladd aldri. */
+export function newsStatus(post: NewsPost, now: Clock): EntryStatus {
+  if (post.draft) return 'draft';
+  return post.date > now.date() ? 'scheduled' : 'published';
+}
+
+/** «20. november 2025» */
+export const longDate = (date: string): string =>
+  new Intl.DateTimeFormat('nb-NO', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );

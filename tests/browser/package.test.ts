@@ -1,0 +1,177 @@
+/**
+ * Issue 29, as a new user would do it: `npm pack` of the project, the tarball installed in an
+ * empty folder outside the repository, `clubsite new`, `npm install`, then build, check, the
+ * site's own `tsc --noEmit`, dev (a page served and reloaded after a save, in Chromium) and
+ * preview; the same with the mini site, whose folders have names of its own, and its `schema`.
+ * Last, the mini site copied with its node_modules: the copy runs a generator made from its own
+ * files, and the pages of both run in Chromium without errors.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { temporaryModuleCache } from '../../generator/typescript-module.js';
+import { launchBrowser, openPage } from '../support/browser.ts';
+import { command, npmInstall, outsideFolder, packedTool, serve } from '../support/packed-tool.ts';
+import { projectRoot } from '../support/site-build.ts';
+
+const NOW = '2025-12-10T18:00';
+let tarball: string;
+let place: Awaited<ReturnType<typeof outsideFolder>>;
+let browser: Browser;
+const at = (...parts: string[]) => path.join(place.dir, ...parts);
+const npx = (cwd: string, ...args: string[]) => command('npx', args, cwd);
+
+beforeAll(async () => {
+  [tarball, place, browser] = await Promise.all([packedTool(), outsideFolder('package'), launchBrowser()]);
+  // Both projects are installed at once: npm waits for the disk and the cache more than for a core.
+  await Promise.all([
+    (async () => {
+      await mkdir(at('empty'));
+      await npmInstall(at('empty'), tarball);
+      const made = await npx(at('empty'), 'clubsite', 'new', '../minklubb');
+      if (made.code !== 0) throw new Error(`clubsite new failed:\n${made.stderr}`);
+      await npmInstall(at('minklubb'));
+    })(),
+    (async () => {
+      await cp(path.join(projectRoot, 'tests/build/fixtures/mini'), at('mini'), { recursive: true });
+      const manifest = JSON.parse(await readFile(at('mini/package.json'), 'utf8'));
+      manifest.dependencies.clubsite = `file:${tarball}`;
+      await writeFile(at('mini/package.json'), JSON.stringify(manifest, null, 2));
+      await npmInstall(at('mini'));
+    })(),
+  ]);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await place?.remove();
+});
+
+/** Builds, checks and type-checks the project in `dir`: each exits 0. */
+async function buildsAndChecks(dir: string): Promise<void> {
+  for (const args of [
+    ['clubsite', 'build', '--now', NOW],
+    ['clubsite', 'check', '--now', NOW],
+    ['tsc', '--noEmit'],
+  ]) {
+    const outcome = await npx(dir, ...args);
+    expect(outcome.code, `${args.join(' ')}:\n${outcome.stdout}${outcome.stderr}`).toBe(0);
+  }
+}
+
+/** `clubsite dev`: the page is served, and the open page reloads by itself with a saved change. */
+async function devReloads(dir: string, page: string, file: string): Promise<void> {
+  const dev = await serve(dir, ['dev', '--now', NOW]);
+  const opened = await openPage(browser, { baseURL: dev.url });
+  try {
+    await opened.page.goto(page);
+    const text = await readFile(path.join(dir, file), 'utf8');
+    await writeFile(path.join(dir, file), `${text}\nLagret mens dev kjører.\n`);
+    await opened.page.getByText('Lagret mens dev kjører.').waitFor({ timeout: 30_000 });
+    expect(opened.problems).toEqual([]);
+  } finally {
+    await opened.context.close();
+    await dev.stop();
+  }
+}
+
+/** `clubsite preview` serves what build wrote, as a host would: the page, and 404.html with status 404. */
+async function previews(dir: string, heading: string): Promise<void> {
+  const preview = await serve(dir, ['preview']);
+  try {
+    const home = await fetch(`${preview.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain(heading);
+    expect((await fetch(`${preview.url}/finnes-ikke/`)).status).toBe(404);
+  } finally {
+    await preview.stop();
+  }
+}
+
+describe('the packed tool in an empty folder, and `clubsite new`', () => {
+  test('the new site depends on the tarball it came from, builds, checks, type-checks, runs under dev and preview', async () => {
+    // npm, npx and clubsite run on the Node that runs the tests (the workflow runs them on 20, 22 and 24).
+    expect((await command('node', ['--version'], at('minklubb'))).stdout.trim()).toBe(process.version);
+    const manifest = JSON.parse(await readFile(at('minklubb/package.json'), 'utf8'));
+    expect(manifest.dependencies.clubsite).toBe(`file:${tarball}`);
+    await buildsAndChecks(at('minklubb'));
+    await devReloads(at('minklubb'), '/om/', 'content/pages/om.md');
+    await previews(at('minklubb'), 'Velkommen til Min klubb');
+  }, 180_000);
+});
+
+describe('the mini site, an outside project with folders of its own', () => {
+  test('builds into public/, checks, type-checks, writes its schemas into data/, runs under dev and preview', async () => {
+    await buildsAndChecks(at('mini'));
+    const schema = await npx(at('mini'), 'clubsite', 'schema');
+    expect(schema.stdout).toMatch(
+      /^\d+ schemas in data\/\.schemas, all up to date|^\d+ schemas in data\/\.schemas; written/,
+    );
+    await devReloads(at('mini'), '/om/', 'data/routes/om.md');
+    await previews(at('mini'), '<h1>Home</h1>');
+  }, 180_000);
+});
+
+describe('a project copied with its node_modules', () => {
+  test('the copy runs a generator of its own files, and the pages of both run in Chromium without errors', async () => {
+    await cp(at('mini'), at('mini-copy'), { recursive: true, verbatimSymlinks: true });
+    // The copy's tool says which copy it is on every page with an island.
+    const runtime = at('mini-copy/node_modules/clubsite/client/browser/island-runtime.ts');
+    await writeFile(runtime, `${await readFile(runtime, 'utf8')}\ndocument.documentElement.dataset.copy = 'yes';\n`);
+    const built = await npx(at('mini-copy'), 'clubsite', 'build', '--now', NOW);
+    expect(built.code, built.stderr).toBe(0);
+    const stamps = JSON.parse(await readFile(at('mini-copy/node_modules/.cache/clubsite/cli.inputs.json'), 'utf8'));
+    const copy = await realpath(at('mini-copy'));
+    expect(stamps.project).toBe(copy);
+    for (const [input] of stamps.inputs as Array<[string, string]>) expect(input.startsWith(`${copy}/`)).toBe(true);
+    for (const [project, copy] of [
+      ['mini', false],
+      ['mini-copy', true],
+    ] as const) {
+      const preview = await serve(at(project), ['preview']);
+      const opened = await openPage(browser, { baseURL: preview.url });
+      try {
+        await opened.page.goto('/events/');
+        const counter = opened.page.getByRole('button', { name: /Events: 2/ });
+        await counter.click();
+        await opened.page.getByRole('button', { name: 'Events: 3' }).waitFor();
+        await opened.page.goto('/find/?q=autumn');
+        await opened.page.getByRole('link', { name: 'Events' }).waitFor();
+        expect(await opened.page.evaluate(() => document.documentElement.dataset.copy)).toBe(copy ? 'yes' : undefined);
+        expect(opened.problems, project).toEqual([]);
+      } finally {
+        await opened.context.close();
+        await preview.stop();
+      }
+    }
+  }, 180_000);
+});
+
+// A read-only node_modules needs root here (a private mount namespace); elsewhere this is skipped.
+const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
+
+describe('a project whose node_modules is read-only', () => {
+  test.skipIf(!canMount)(
+    'builds: the generator is made in a folder of its own in the temporary folder',
+    async () => {
+      const dir = at('minklubb');
+      await rm(path.join(dir, 'node_modules/.cache'), { recursive: true, force: true });
+      const elsewhere = temporaryModuleCache(dir);
+      await rm(elsewhere, { recursive: true, force: true });
+      const script = `set -e; mount --bind node_modules node_modules; mount -o remount,bind,ro node_modules; ${process.execPath} node_modules/.bin/clubsite build --now ${NOW} --out ro-dist`;
+      const outcome = spawnSync('unshare', ['-m', 'sh', '-c', script], { cwd: dir, encoding: 'utf8' });
+      try {
+        expect(outcome.status, outcome.stderr).toBe(0);
+        expect(outcome.stdout).toMatch(/^\d+ pages → ro-dist in /);
+        expect(existsSync(path.join(dir, 'node_modules/.cache'))).toBe(false);
+        expect(existsSync(path.join(elsewhere, 'cli.inputs.json'))).toBe(true);
+      } finally {
+        await rm(elsewhere, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+});
