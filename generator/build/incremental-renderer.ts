@@ -8,7 +8,7 @@
  * search postings: the output is byte for byte what a cold build makes.
  */
 import type { ErrorDetails } from '../errors.ts';
-import { CACHE_THREAD, NumberedPages, type PagePostings } from '../index/page-postings.ts';
+import type { PagePostings } from '../model/search.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { Publisher, RenderPass, Renderer } from '../model/pipeline.ts';
 import {
@@ -112,7 +112,7 @@ export class IncrementalRenderer implements Renderer {
     shared: string,
   ): AsyncGenerator<RenderedBatch> {
     const keepHtml = this.cache.keepHtml;
-    const numbered = new NumberedPages(this.cache.numbering);
+    const { words } = this.cache.numbering;
     for (const step of plan) {
       const { page, cached } = step;
       const file = fileOf(page);
@@ -134,9 +134,7 @@ export class IncrementalRenderer implements Renderer {
       const { page: shown } = out;
       yield {
         pages: [shown],
-        ...(pass.indexed && out.postings
-          ? { postings: { packed: numbered.packed([out.postings]), thread: CACHE_THREAD } }
-          : {}),
+        ...(pass.indexed && out.postings ? { numbered: { pages: [out.postings], words } } : {}),
         problems: out.problems,
         warnings: shown.warnings ?? [],
       };

@@ -11,8 +11,20 @@ import { HAS, KEYS, readAgain, SEP } from '../render/reads.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
+/** Keys already made, by the page: a dev session hands the same page again while its file is as it was. */
+const ownKeys = new WeakMap<ValidatedPage, string>();
+
 /** The page's own inputs: its summary, where it is written, and its Markdown. */
 export function ownKey(page: ValidatedPage): string {
+  let key = ownKeys.get(page);
+  if (key === undefined) {
+    key = ownKeyOf(page);
+    ownKeys.set(page, key);
+  }
+  return key;
+}
+
+function ownKeyOf(page: ValidatedPage): string {
   const { route, title, description, template, noindex, data, source, lastmod, output, sourcePage } = page;
   const summary = [route, title, description, template, noindex, data, source, lastmod ?? null, output ?? null];
   return hash(JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset]));
@@ -27,7 +39,13 @@ export function sharedKey(siteCode: string, context: RenderContext): string {
 /** The search index the pages of the second pass show (none in the first). */
 export const indexKey = (context: RenderContext): string => JSON.stringify(context.searchIndex ?? null);
 
-export const siteCodeOf = (code: string) => hash(code);
+/** The site's code, as a key: hashed once while it is the same code (a dev session's saves of content). */
+export function siteCodeOf(code: string): string {
+  if (lastCode?.code !== code) lastCode = { code, key: hash(code) };
+  return lastCode.key;
+}
+
+let lastCode: { code: string; key: string } | undefined;
 
 /**
  * Answers every kind of read again in this build's context, each path once: most pages read the
