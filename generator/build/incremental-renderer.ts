@@ -62,7 +62,7 @@ export class IncrementalRenderer implements Renderer {
     this.#siteCode = siteCodeOf(site.bundle.code);
     // With a cache, few pages are likely rendered: render workers start only if many are (as the
     // render begins). Without one, every page is, and they start now, as for a cold build.
-    this.inner.start(site, this.cache.notice ? pageFiles : () => 0);
+    this.inner.start(site, this.cache.found ? () => 0 : pageFiles);
   }
 
   async close(): Promise<void> {
@@ -81,7 +81,7 @@ export class IncrementalRenderer implements Renderer {
 
   async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
     const shared = sharedKey(this.#siteCode, pass.context);
-    const checker = new ReadChecker(pass.context);
+    const checker = new ReadChecker(pass.context, this.cache.reads);
     const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
@@ -181,7 +181,7 @@ export class IncrementalRenderer implements Renderer {
       own,
       shared,
       index,
-      reads: page.reads ?? [],
+      reads: this.cache.reads.idsOf(page.reads ?? []),
       clock: page.clock,
       record,
       warnings: page.warnings ?? [],
@@ -232,7 +232,7 @@ function isEntry(page: CachedPage): boolean {
     typeof page.own === 'string' &&
     typeof page.shared === 'string' &&
     typeof page.index === 'string' &&
-    Array.isArray(page.reads) &&
+    page.reads instanceof Int32Array &&
     typeof page.clock?.from === 'number' &&
     typeof page.clock?.until === 'number' &&
     typeof page.record?.file === 'string' &&
