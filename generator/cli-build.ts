@@ -1,15 +1,15 @@
 /**
- * The `build` and `check` commands. They are the CLI's heavy half (esbuild, React, sharp, the
- * whole pipeline): cli.ts imports this module only when one of them runs, so `--help` and
- * `--version` never load it.
+ * The `build` and `check` commands. The pipeline is their heavy half (esbuild, React, sharp):
+ * it is imported once a build is to run, so `--help`, `--version` and a build that finds
+ * nothing changed since the last one (build/last-build.ts) never load it.
  */
 import path from 'node:path';
-import { build, type BuildResult } from './build/build.ts';
+import type { BuildResult } from './build/build.ts';
+import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './build/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
 import { formatWarnings } from './errors.ts';
-import { MemoryPublisher } from './publish/memory-publisher.ts';
-import { discardWriting, openOutput } from './publish/write-output.ts';
+import { resolveNow } from './now.ts';
 
 /** What the pipeline takes of the project's configuration. */
 const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
@@ -33,9 +33,11 @@ export interface BuildCommandOptions {
 }
 
 /** Warnings are problems too: told even with --quiet, on stderr. */
-function warn(mode: OutputMode, result: BuildResult): void {
-  if (result.warnings.length > 0) console.warn(paintMarks(mode, formatWarnings(result.warnings)));
+function warn(mode: OutputMode, warnings: string): void {
+  if (warnings !== '') console.warn(paintMarks(mode, warnings));
 }
+
+const warningsOf = (result: BuildResult) => (result.warnings.length > 0 ? formatWarnings(result.warnings) : '');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -43,21 +45,51 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * A small index is told as a visitor downloads it, compressed; a large one by its size and
  * parts (compressing megabytes to print one figure would cost seconds, and a query loads a few parts).
  */
-function searchSize(stats: BuildResult['stats']): string {
+function searchSize(stats: RecordedFigures): string {
   if (stats.searchIndexGzip !== undefined) return `${kb(stats.searchIndexGzip)} gzip`;
   return `${(stats.searchIndexBytes / 1024 / 1024).toFixed(1)} MB in ${stats.searchIndexParts} parts`;
 }
 
+/** What the summary tells: a build's figures, what the cache did and when the output next changes. */
+interface SummaryFacts {
+  now: Date;
+  stats: RecordedFigures;
+  cacheText: string;
+  nextChange: string;
+}
+
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
-  const { stats } = result;
+  const facts = {
+    now: result.now,
+    stats: result.stats,
+    cacheText: cacheLine(result),
+    nextChange: nextChangeLine(result),
+  };
+  return summaryOf(facts, outDir, totalMs);
+}
+
+function summaryOf(facts: SummaryFacts, outDir: string | undefined, totalMs: number): string {
+  const { stats } = facts;
   return [
-    `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${result.now.toISOString()})`,
+    `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${facts.now.toISOString()})`,
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
-    `  ${[cacheLine(result), nextChangeLine(result)].filter((part) => part !== '').join(' · ')}`,
+    `  ${[facts.cacheText, facts.nextChange].filter((part) => part !== '').join(' · ')}`,
   ]
     .filter((line) => line.trim() !== '')
     .join('\n');
 }
+
+/** The figures a summary prints, as plain numbers (a build measures them when asked). */
+const figuresOf = ({ stats }: BuildResult): RecordedFigures => ({
+  pages: stats.pages,
+  html: stats.html,
+  js: stats.js,
+  css: stats.css,
+  searchIndexBytes: stats.searchIndexBytes,
+  searchIndexParts: stats.searchIndexParts,
+  searchIndexGzip: stats.searchIndexGzip,
+  searchDocuments: stats.searchDocuments,
+});
 
 /** How many pages were rendered and taken from the page cache, or why it was not read. */
 function cacheLine({ cache }: BuildResult): string {
@@ -68,11 +100,14 @@ function cacheLine({ cache }: BuildResult): string {
 
 /** `next change: 2026-11-27 18:00 (content/nyheter/…)`, in the site's time zone. */
 export function nextChangeLine({ nextChange, site, now }: Pick<BuildResult, 'nextChange' | 'site' | 'now'>): string {
-  if (!nextChange) return 'next change: none';
+  return nextChangeText(nextChange, now.getTime(), site.site.timeZone);
+}
+
+function nextChangeText(next: { at: number; reason: string } | undefined, now: number, timeZone: string): string {
+  if (!next) return 'next change: none';
   // A page that shows the build's very instant (instant()) changes at every build.
-  if (nextChange.at <= now.getTime() + 1)
-    return `next change: every build (${nextChange.reason} shows the build's time)`;
-  return `next change: ${wallClock(nextChange.at, site.site.timeZone)} (${nextChange.reason})`;
+  if (next.at <= now + 1) return `next change: every build (${next.reason} shows the build's time)`;
+  return `next change: ${wallClock(next.at, timeZone)} (${next.reason})`;
 }
 
 function wallClock(at: number, timeZone: string): string {
@@ -102,11 +137,17 @@ function renderReasons({ cache }: BuildResult): string | undefined {
 
 export async function runBuild(project: Project, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
   const start = performance.now();
+  const startedAt = Date.now();
   const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
+  const cache = cacheOption(cwd, options);
+  const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };
+  const shownOut = path.relative(cwd, outDir) || '.';
+  if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, project, options, mode, shownOut, start)) return;
+  const { build } = await import('./build/build.ts');
+  const { discardWriting, openOutput } = await import('./publish/write-output.ts');
   // The folders the configuration names are refused before the build; those of the site's
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
-  const cache = cacheOption(cwd, options);
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
   const where = { project: cwd, force: options.force, shown: options.out, sources };
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
@@ -146,22 +187,64 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     process.off('SIGTERM', interrupted);
     if (exitCode !== undefined) process.exit(exitCode);
   }
-  warn(mode, result);
-  printResult(mode, summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result.timings);
+  warn(mode, warningsOf(result));
+  printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
+  if (cache.cacheDir)
+    recordBuild(cache.cacheDir, asked, project.file, {
+      startedAt,
+      now: result.now,
+      until: result.nextChange?.at,
+      reason: result.nextChange?.reason,
+      timeZone: result.site.site.timeZone,
+      codeFiles: result.inputs,
+      figures: figuresOf(result),
+      warnings: warningsOf(result),
+    });
+}
+
+/**
+ * When nothing the last build was made from has changed and its output is not due to change
+ * yet, says so (its figures, its warnings again) and leaves the output folder as it is.
+ */
+function tellUnchanged(
+  cacheDir: string,
+  asked: BuildAsked,
+  project: Project,
+  options: BuildCommandOptions,
+  mode: OutputMode,
+  shownOut: string,
+  start: number,
+): boolean {
+  const unchanged = unchangedBuild(cacheDir, asked, project.file, (timeZone) => resolveNow(options.now, timeZone));
+  if (!unchanged) return false;
+  const { record, now } = unchanged;
+  const next = record.until === null ? undefined : { at: record.until, reason: record.reason ?? '' };
+  const facts: SummaryFacts = {
+    now,
+    stats: record.figures,
+    cacheText: `0 rendered, ${record.figures.pages} reused (nothing changed since the build at ${wallClock(record.builtAt, record.timeZone)}: ${shownOut}/ left as it was)`,
+    nextChange: nextChangeText(next, now.getTime(), record.timeZone),
+  };
+  const ms = performance.now() - start;
+  warn(mode, record.warnings);
+  printResult(mode, summaryOf(facts, shownOut, ms), [['unchanged', ms]]);
+  return true;
 }
 
 /** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */
 function cacheOption(cwd: string, options: BuildCommandOptions): { cacheDir?: string } {
   if (options.cache === false) return {};
-  return { cacheDir: path.resolve(cwd, options.cacheDir ?? process.env.CLUBSITE_CACHE_DIR ?? DEFAULT_CACHE_DIR) };
+  return { cacheDir: path.resolve(cwd, options.cacheDir ?? (process.env.CLUBSITE_CACHE_DIR || DEFAULT_CACHE_DIR)) };
 }
 
 export const DEFAULT_CACHE_DIR = '.clubsite/cache';
 
 export async function runCheck(project: Project, options: { now?: string }, mode: OutputMode): Promise<void> {
   const start = performance.now();
+  const { build } = await import('./build/build.ts');
+  const { MemoryPublisher } = await import('./publish/memory-publisher.ts');
   // Every page is rendered and checked, and let go: nothing is written or kept.
   const nowhere = new MemoryPublisher({ keep: false });
   const result = await build({
@@ -170,6 +253,6 @@ export async function runCheck(project: Project, options: { now?: string }, mode
     onProgress: progressLine(mode),
     publisher: nowhere,
   });
-  warn(mode, result);
+  warn(mode, warningsOf(result));
   printResult(mode, `✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result.timings);
 }

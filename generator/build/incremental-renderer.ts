@@ -161,7 +161,7 @@ export class IncrementalRenderer implements Renderer {
     const changed = checker.firstChange(cached.reads);
     if (changed !== undefined) return { reason: `${shownRead(changed, pass.context.contentFolder)} changed` };
     const html = cached.html ?? this.cache.htmlOf(cached);
-    if (html === undefined) return { reason: 'its kept HTML is gone' };
+    if (html === undefined) return { reason: 'its kept HTML is gone or cut short' };
     return {
       cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
     };

@@ -59,7 +59,7 @@ export interface PageCache {
   /** The table of reads its pages' reads are numbered in (a build adds its new ones). */
   readonly reads: ReadTable;
   get(file: string): CachedPage | undefined;
-  /** The file a kept page's HTML is in, when it is still there. */
+  /** The file a kept page's HTML is in, when it is still there, whole. */
   htmlOf(page: CachedPage): string | undefined;
   /** Replaces the cache with the pages of a build that succeeded. */
   save(pages: ReadonlyMap<string, CachedPage>): void;
@@ -164,7 +164,8 @@ export class FolderPageCache implements PageCache {
   htmlOf(page: CachedPage): string | undefined {
     if (page.htmlFile === undefined) return undefined;
     const file = path.join(this.dir, HTML_FOLDER, page.htmlFile);
-    return existsSync(file) ? file : undefined;
+    // A file cut short (a disk that filled up, a hand that edited it) is not the page.
+    return statSync(file, { throwIfNoEntry: false })?.size === page.record.bytes ? file : undefined;
   }
 
   save(pages: ReadonlyMap<string, CachedPage>): void {

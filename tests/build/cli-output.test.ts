@@ -48,13 +48,14 @@ describe('the CLI output', () => {
       /^6 pages → public in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n {2}HTML [^\n]+\n {2}6 rendered, 0 reused \(no page cache yet: every page is rendered\) · next change: every build \(data\/routes\/index\.md shows the build's time\)\n$/,
     );
     const again = await clubsite(['build', '--now', '2025-12-10T18:00']);
-    expect(again.stdout).toContain('\n  0 rendered, 6 reused · next change:');
+    // Every page from the cache; the folder is even left as it was when the site's files are old enough to vouch for.
+    expect(again.stdout).toMatch(/\n {2}0 rendered, 6 reused( \(nothing changed since [^)]+\))? · next change:/);
     expect(piped.stderr.replace(/npm warn[^\n]*\n/g, '')).toBe('');
     expect(piped.stdout).not.toContain(String.fromCharCode(27)); // no colour codes
     expect(piped.stdout).not.toContain('\r');
     const quiet = await clubsite(['build', '--quiet', '--now', '2025-12-10T18:00']);
     expect(quiet.stdout).toBe('');
-    const verbose = await clubsite(['build', '--verbose', '--now', '2025-12-10T18:00']);
+    const verbose = await clubsite(['build', '--verbose', '--now', '2025-12-10T18:05']);
     expect(verbose.stdout).toMatch(/\n {2}render +\d+ ms\n/);
     expect(verbose.stdout).toMatch(/\n {2}bundle +\d+ ms\n/);
   }, 60_000);

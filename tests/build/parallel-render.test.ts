@@ -15,17 +15,7 @@ import { copyProject, type DevProject } from '../support/dev-project.ts';
 import { projectRoot } from '../support/site-build.ts';
 import { buildProject, SITES } from '../support/test-sites.ts';
 import { SYNTHETIC_FOLDER, syntheticName, syntheticPage, writeSyntheticPages } from '../bench/synthetic-pages.ts';
-
-/** Every file under `dir`, relative path → bytes. */
-async function tree(dir: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, file), await readFile(file));
-  }
-  return files;
-}
+import { treeOf } from '../support/output-tree.ts';
 
 describe.each(SITES)('$name built with and without worker threads', (site) => {
   let project: DevProject;
@@ -45,7 +35,7 @@ describe.each(SITES)('$name built with and without worker threads', (site) => {
       outs.push(out);
       const args = ['build', '--out', out, '--force', '--now', '2025-12-10T18:00', ...flags];
       expect(await main(args, project.root)).toBe(0);
-      built.push(await tree(out));
+      built.push(await treeOf(out));
     }
     const [one, three, byDefault] = built;
     expect(one?.size).toBeGreaterThan(10);
@@ -160,7 +150,7 @@ describe('a site of 2,000 pages', () => {
       ]) {
         const out = path.join(parent, `dist-${built.length}`);
         expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00', ...flags], project.root)).toBe(0);
-        built.push(await tree(out));
+        built.push(await treeOf(out));
       }
       const [one, two] = built;
       expect([...(one?.keys() ?? [])].filter((file) => file.includes('/search/')).length).toBeGreaterThan(100);
@@ -182,7 +172,7 @@ describe('a site of 2,000 pages', () => {
     const text = syntheticPage(COUNT - 1, COUNT);
     try {
       expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00'], project.root)).toBe(0);
-      const good = await tree(out);
+      const good = await treeOf(out);
       expect(good.size).toBeGreaterThan(COUNT);
       // The last synthetic page in route order: the 1,999 before it are written before its broken link is found.
       await writeFile(
@@ -191,7 +181,7 @@ describe('a site of 2,000 pages', () => {
 Se [siden som mangler](/${SYNTHETIC_FOLDER}/finnes-ikke).\n`,
       );
       expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00'], project.root)).toBe(1);
-      const after = await tree(out);
+      const after = await treeOf(out);
       expect([...after.keys()]).toEqual([...good.keys()]);
       for (const [name, bytes] of good) expect(after.get(name)?.equals(bytes), name).toBe(true);
       // Nothing half-written is left beside it.

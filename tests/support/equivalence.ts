@@ -10,6 +10,7 @@ import { readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promise
 import path from 'node:path';
 import { build } from '../../generator/build/build.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
+import { differences } from './output-tree.ts';
 import { openOutput } from '../../generator/publish/write-output.ts';
 import { seeded } from './synthetic-pages.ts';
 
@@ -220,26 +221,6 @@ export const EDITS: Array<[weight: number, edit: Edit]> = [
     },
   ],
 ];
-
-/** Every file under a folder, path → contents. */
-async function filesOf(dir: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, file), await readFile(file));
-  }
-  return files;
-}
-
-async function differences(a: string, b: string): Promise<string[]> {
-  const [left, right] = await Promise.all([filesOf(a), filesOf(b)]);
-  const names = [...new Set([...left.keys(), ...right.keys()])].sort();
-  return names.filter(
-    (name) =>
-      name !== '.clubsite-build' && !(left.get(name)?.equals(right.get(name) ?? Buffer.alloc(0)) && right.has(name)),
-  );
-}
 
 /** A build into `out`, the page cache in `cacheDir` (none: cold): its problems, or what the cache did. */
 async function buildInto(site: string, out: string, now: number, cacheDir?: string) {

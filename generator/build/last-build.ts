@@ -1,0 +1,218 @@
+/**
+ * The last build, as make would keep it: what the output folder was built from, so a build
+ * whose inputs are all as they were then, at a time before the output next changes by itself,
+ * leaves the folder as it is and says so, in the time it takes to look at the files (the
+ * nightly run on a night nothing is due, a second `clubsite build` out of habit).
+ *
+ * Inputs are the content folder (every file and folder in it), the files the site's code and
+ * the client bundles were made of, the project's configuration and installed packages, the
+ * generator's own code, the build's options and the commit the sources are at. A file counts
+ * as unchanged when its size, modification and change times and inode are: the change time
+ * cannot be set back by hand. As git does for its index, a build whose inputs were written
+ * within two seconds of its start (perhaps during it, or in the same tick of a coarse
+ * clock) is not recorded, so a file saved while a build read it is never taken as built.
+ * The output folder must be the one that build swapped in (same inode and modification time):
+ * a folder restored or replaced is built again. Files edited inside it by hand are not looked
+ * at; `--no-cache` builds whatever the record says.
+ */
+import { createHash } from 'node:crypto';
+import {
+  type Dirent,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { generatorCode } from './generator-code.ts';
+import { sourceCommit } from './source-commit.ts';
+
+const RECORD_FILE = 'last-build.json';
+const FORMAT = 1;
+/** A file written this close to a build's start may have been read before its last write. */
+const RACY_MS = 2000;
+
+/** What a build was asked to make, besides its files: a change to any of these builds again. */
+export interface BuildAsked {
+  root: string;
+  contentDir: string;
+  siteEntry: string;
+  defaultTemplate: string;
+  outDir: string;
+  base: string;
+  origin?: string;
+}
+
+/** The summary's figures, as the build printed them. */
+export interface RecordedFigures {
+  pages: number;
+  html: number;
+  js: number;
+  css: number;
+  searchIndexBytes: number;
+  searchIndexParts: number;
+  searchIndexGzip: number | undefined;
+  searchDocuments: number;
+}
+
+export interface LastBuild {
+  format: typeof FORMAT;
+  /** The options, the generator's code, Node's version and the sources' commit, hashed. */
+  asked: string;
+  /** The input files looked at besides the content folder (absolute). */
+  files: string[];
+  /** Every input's path, size, times and inode, hashed. */
+  stamps: string;
+  out: { ino: number; mtimeMs: number };
+  /** The build's clock, and when its output next changes by itself (null: never). */
+  builtAt: number;
+  until: number | null;
+  timeZone: string;
+  figures: RecordedFigures;
+  /** The next change's reason, as the summary told it. */
+  reason: string | null;
+  /** The build's warnings, as printed (they are told again). */
+  warnings: string;
+}
+
+/** Files of the project every build depends on, whether or not its code names them. */
+const PROJECT_FILES = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.json'];
+
+function askedKey(asked: BuildAsked, configFile: string | undefined): string {
+  const { root, contentDir, siteEntry, defaultTemplate, outDir, base, origin } = asked;
+  const text = JSON.stringify([
+    generatorCode(),
+    process.version,
+    process.env.CLUBSITE_IMAGE_CACHE ?? null,
+    sourceCommit(root) ?? null,
+    [root, contentDir, siteEntry, defaultTemplate, outDir, base, origin ?? null, configFile ?? null],
+  ]);
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** Each input's stamp, hashed, and the latest time one of them was written. */
+function stampsOf(contentDir: string, files: readonly string[]): { stamps: string; newest: number } {
+  const hash = createHash('sha256');
+  let newest = 0;
+  const stamp = (file: string) => {
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    if (!stats) {
+      hash.update(`${file}\0-\n`);
+      return undefined;
+    }
+    newest = Math.max(newest, stats.mtimeMs, stats.ctimeMs);
+    hash.update(`${file}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
+    return stats;
+  };
+  const walk = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      stamp(file);
+      if (entry.isDirectory()) walk(file);
+    }
+  };
+  stamp(contentDir);
+  walk(contentDir);
+  for (const file of files) stamp(file);
+  return { stamps: hash.digest('base64url'), newest };
+}
+
+function outIdentity(outDir: string): LastBuild['out'] | undefined {
+  const stats = lstatSync(outDir, { throwIfNoEntry: false });
+  return stats?.isDirectory() ? { ino: stats.ino, mtimeMs: stats.mtimeMs } : undefined;
+}
+
+function readRecord(cacheDir: string): LastBuild | undefined {
+  try {
+    const record = JSON.parse(readFileSync(path.join(cacheDir, RECORD_FILE), 'utf8')) as LastBuild;
+    return record.format === FORMAT ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The last build, when the output folder is still what it made and nothing it was built from
+ * has changed, and `now` is before its output next changes; otherwise undefined.
+ */
+export function unchangedBuild(
+  cacheDir: string,
+  asked: BuildAsked,
+  configFile: string | undefined,
+  nowOf: (timeZone: string) => Date,
+): { record: LastBuild; now: Date } | undefined {
+  const record = readRecord(cacheDir);
+  if (!record) return undefined;
+  const now = nowOf(record.timeZone).getTime();
+  if (now < record.builtAt || (record.until !== null && now >= record.until)) return undefined;
+  const out = outIdentity(asked.outDir);
+  if (out?.ino !== record.out.ino || out.mtimeMs !== record.out.mtimeMs) return undefined;
+  if (record.asked !== askedKey(asked, configFile)) return undefined;
+  if (stampsOf(asked.contentDir, record.files).stamps !== record.stamps) return undefined;
+  return { record, now: new Date(now) };
+}
+
+export interface FinishedBuild {
+  /** Date.now() when the build began, before it read anything. */
+  startedAt: number;
+  now: Date;
+  /** When its output next changes by itself (undefined: never). */
+  until: number | undefined;
+  reason: string | undefined;
+  timeZone: string;
+  /** The files its code and bundles were made of. */
+  codeFiles: readonly string[];
+  figures: RecordedFigures;
+  warnings: string;
+}
+
+/**
+ * Records a build that has just swapped its output in, or removes the record when the build
+ * cannot be vouched for (an input written as it began, an output folder that is not there).
+ */
+export function recordBuild(
+  cacheDir: string,
+  asked: BuildAsked,
+  configFile: string | undefined,
+  build: FinishedBuild,
+): void {
+  const file = path.join(cacheDir, RECORD_FILE);
+  const projectFiles = [...PROJECT_FILES, ...(configFile ? [configFile] : [])].map((name) =>
+    path.resolve(asked.root, name),
+  );
+  const files = [...new Set([...projectFiles, ...build.codeFiles.map((name) => path.resolve(asked.root, name))])];
+  const { stamps, newest } = stampsOf(asked.contentDir, files);
+  const out = outIdentity(asked.outDir);
+  if (!out || newest >= build.startedAt - RACY_MS) {
+    rmSync(file, { force: true });
+    return;
+  }
+  const record: LastBuild = {
+    format: FORMAT,
+    asked: askedKey(asked, configFile),
+    files,
+    stamps,
+    out,
+    builtAt: build.now.getTime(),
+    until: build.until ?? null,
+    timeZone: build.timeZone,
+    figures: build.figures,
+    reason: build.reason ?? null,
+    warnings: build.warnings,
+  };
+  // Written whole or not at all: two builds may finish at once.
+  mkdirSync(cacheDir, { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(record));
+  renameSync(partial, file);
+}

@@ -1,0 +1,183 @@
+/**
+ * The page cache as `clubsite build` uses it, on a copy of the second site (real CLI, real
+ * files): a cache that cannot be believed gives a cold build with one line saying why and the
+ * output a `--no-cache` build makes; two builds sharing one cache at once both finish whole and
+ * right; `--no-cache` never reads it; and a build with nothing changed since the last one
+ * leaves the output folder as it is, but only then.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import v8 from 'node:v8';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { fixtureSite } from '../support/fixture-site.ts';
+import { differences, treeOf } from '../support/output-tree.ts';
+import { projectRoot } from '../support/site-build.ts';
+
+const NOW = '2025-12-10T18:00';
+const cli = path.join(projectRoot, 'bin/clubsite.js');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function clubsite(dir: string, args: string[]): Promise<Run> {
+  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...env } = process.env;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, 'build', '--now', NOW, ...args],
+      { cwd: dir, env: { ...env, CLUBSITE_NOW: '', CLUBSITE_CACHE_DIR: '' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The line of the summary that says what the page cache did. */
+const cacheLine = (run: Run) => run.stdout.split('\n').find((line) => /\d+ rendered, \d+ reused/.test(line)) ?? '';
+
+/** Builds into `out` and expects it to succeed. */
+async function built(dir: string, out: string, ...args: string[]): Promise<Run> {
+  const run = await clubsite(dir, ['--out', out, ...args]);
+  expect(run.stderr, run.stdout).toBe('');
+  expect(run.code).toBe(0);
+  return run;
+}
+
+let dir: string;
+let cacheDir: string;
+let cold: string;
+let outs = 0;
+const freshOut = () => `out-${++outs}`;
+
+beforeAll(async () => {
+  dir = await fixtureSite('mini');
+  cacheDir = path.join(dir, '.clubsite/cache');
+  cold = path.join(dir, 'cold');
+  await built(dir, 'cold', '--no-cache');
+});
+
+describe('a page cache that cannot be believed is a cold build, and says why', () => {
+  const real = () => readFile(path.join(cacheDir, 'pages.bin'));
+  test.each([
+    ['cut short', async () => (await real()).subarray(0, 1000)],
+    ['random bytes', async () => randomBytes(50_000)],
+    ['of another format', async () => v8.serialize({ ...(v8.deserialize(await real()) as object), format: 1 })],
+    [
+      "made by another generator's code",
+      async () => v8.serialize({ ...(v8.deserialize(await real()) as object), generator: 'other-code' }),
+    ],
+  ])('%s', async (_name, spoil) => {
+    await built(dir, freshOut());
+    await writeFile(path.join(cacheDir, 'pages.bin'), await spoil());
+    const out = freshOut();
+    const run = await built(dir, out);
+    expect(cacheLine(run)).toMatch(/^ {2}6 rendered, 0 reused \(the page cache .+: every page is rendered\)/);
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+  });
+
+  test("a page's kept HTML cut short: that page is rendered again, and the output is a cold build's", async () => {
+    await built(dir, freshOut());
+    const folder = path.join(cacheDir, 'html');
+    const kept = await readdir(folder);
+    for (const name of kept) await truncate(path.join(folder, name), 10);
+    const out = freshOut();
+    const run = await built(dir, out, '--verbose');
+    expect(cacheLine(run)).toMatch(/^ {2}6 rendered, 0 reused/);
+    expect(run.stdout).toContain('its kept HTML is gone or cut short');
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+  });
+});
+
+test('two builds sharing one cache at the same time both finish, each with the whole, right output', async () => {
+  await built(dir, freshOut());
+  const page = path.join(dir, 'data/routes/om.md');
+  const before = await readFile(page, 'utf8');
+  await writeFile(page, `${before}\nWritten while two builds ran.\n`);
+  try {
+    await built(dir, 'cold-edited', '--no-cache');
+    const [first, second] = [freshOut(), freshOut()];
+    const runs = await Promise.all([clubsite(dir, ['--out', first]), clubsite(dir, ['--out', second])]);
+    for (const run of runs) expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    for (const out of [first, second])
+      expect(await differences(path.join(dir, out), path.join(dir, 'cold-edited'))).toEqual([]);
+    // The cache either of them left is whole: the next build reuses every page.
+    expect(cacheLine(await built(dir, freshOut()))).toMatch(/^ {2}0 rendered, 6 reused · /);
+  } finally {
+    await writeFile(page, before);
+  }
+});
+
+test('--no-cache neither reads nor writes the page cache', async () => {
+  await built(dir, freshOut());
+  await writeFile(path.join(cacheDir, 'pages.bin'), randomBytes(50_000));
+  const cacheBefore = await treeOf(cacheDir);
+  const timesBefore = await stat(path.join(cacheDir, 'pages.bin'));
+  const out = freshOut();
+  const run = await built(dir, out, '--no-cache');
+  expect(run.stdout).not.toMatch(/page cache|rendered, \d+ reused/);
+  expect(await treeOf(cacheDir)).toEqual(cacheBefore);
+  expect((await stat(path.join(cacheDir, 'pages.bin'))).mtimeMs).toBe(timesBefore.mtimeMs);
+  expect(await differences(path.join(dir, out), cold)).toEqual([]);
+});
+
+describe('nothing changed since the last build', () => {
+  const out = 'public';
+  const marker = () => stat(path.join(dir, out)).then((stats) => stats.ino);
+
+  beforeAll(async () => {
+    // A build does not vouch for files written within two seconds of its start (they may have
+    // been written while it read them): the copy's files must be older than that.
+    const { ctimeMs } = await stat(path.join(dir, 'data/routes/om.md'));
+    while (Date.now() < ctimeMs + 2100) await sleep(100);
+    await built(dir, out);
+  });
+
+  test('the output folder is left as it was, and the summary says so with the last build’s figures', async () => {
+    const inode = await marker();
+    const files = await treeOf(path.join(dir, out));
+    const run = await built(dir, out);
+    expect(run.stdout).toMatch(/^6 pages → public in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n {2}HTML \d/);
+    expect(cacheLine(run)).toBe(
+      "  0 rendered, 6 reused (nothing changed since the build at 2025-12-10 18:00: public/ left as it was) · next change: every build (data/routes/index.md shows the build's time)",
+    );
+    expect(await marker()).toBe(inode);
+    expect(await treeOf(path.join(dir, out))).toEqual(files);
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+  });
+
+  test.each([
+    ['another clock', ['--now', '2025-12-10T18:01']],
+    ['another base path', ['--base', '/klubb/']],
+    ['--no-cache', ['--no-cache']],
+  ])('%s builds again', async (_name, args) => {
+    const inode = await marker();
+    const run = await built(dir, out, ...args);
+    expect(run.stdout).not.toContain('nothing changed');
+    expect(await marker()).not.toBe(inode);
+  });
+
+  test('an output folder removed, or a page edited, builds again', async () => {
+    await rm(path.join(dir, out), { recursive: true });
+    expect((await built(dir, out)).stdout).not.toContain('nothing changed');
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+    const page = path.join(dir, 'data/routes/om.md');
+    const before = await readFile(page, 'utf8');
+    await writeFile(page, `${before}\nA line added since.\n`);
+    try {
+      const run = await built(dir, out, '--verbose');
+      // The page, and the search page, which shows the index the new text is in.
+      expect(cacheLine(run)).toMatch(/^ {2}2 rendered, 4 reused · /);
+      expect(run.stdout).toContain(
+        'rendered:\n  /om: its own file changed\n  /find: the search index it shows changed\n',
+      );
+      expect(await readFile(path.join(dir, out, 'om/index.html'), 'utf8')).toContain('A line added since.');
+    } finally {
+      await writeFile(page, before);
+    }
+  });
+});
