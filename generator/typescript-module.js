@@ -91,7 +91,11 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
   const file = path.join(cache, `${name}-${hash}.mjs`);
   await writeModule(file, code);
   await removeOlder(cache, name, file, new Set(chunks.map((chunk) => chunk.path)));
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(toolRoot, input));
+  // This file too: how it bundles is part of what it made.
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).map((input) => path.resolve(toolRoot, input)),
+    fileURLToPath(import.meta.url),
+  ];
   const made = { ...madeFor, file, chunks: chunks.map((chunk) => chunk.path) };
   await writeModule(stamps, JSON.stringify({ ...made, inputs: inputs.map((input) => [input, stampOf(input)]) }));
   return file;
@@ -143,7 +147,10 @@ const fromToolFolder = {
     build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
       if (path.isAbsolute(specifier) || module.isBuiltin(specifier)) return undefined;
       try {
-        return { path: import.meta.resolve(specifier), external: true };
+        const resolved = import.meta.resolve(specifier);
+        // The tool's own TypeScript by its package name (`clubsite/search`, imported by site code a script runs): bundled.
+        if (resolved.startsWith('file:') && /\.[cm]?tsx?$/.test(resolved)) return { path: fileURLToPath(resolved) };
+        return { path: resolved, external: true };
       } catch {
         // Not installed (an optional package): Node says so when, if ever, it is imported.
         return { path: specifier, external: true };

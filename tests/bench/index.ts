@@ -4,6 +4,7 @@
  */
 import { benchBuild } from './build-bench.ts';
 import { benchDev } from './dev-bench.ts';
+import { benchIncremental } from './incremental-bench.ts';
 import { benchLock } from './lock-bench.ts';
 import { benchMarkdown } from './markdown-bench.ts';
 import { benchPhotos } from './photo-bench.ts';
@@ -30,6 +31,11 @@ const [only, ...args] = process.argv.slice(2);
 if (only === 'scale') {
   console.log('\n## scale');
   await benchScale(args);
+}
+// Not in the default run (minutes at 10,000 pages): `npm run bench -- incremental 1000 10000 [--runs R] [--posts P]`.
+if (only === 'incremental') {
+  console.log('\n## incremental');
+  await benchIncremental(args);
 }
 // Not in the default run either (an `npm ci` in a fresh copy): `npm run bench -- workflow [runs]`.
 if (only === 'workflow') {
