@@ -38,6 +38,7 @@ const RACY_MS = 2000;
 /** What a build was asked to make, besides its files: a change to any of these builds again. */
 export interface BuildAsked {
   root: string;
+  /** Relative to the root, as the configuration names it. */
   contentDir: string;
   siteEntry: string;
   defaultTemplate: string;
@@ -158,7 +159,7 @@ export function unchangedBuild(
   const out = outIdentity(asked.outDir);
   if (out?.ino !== record.out.ino || out.mtimeMs !== record.out.mtimeMs) return undefined;
   if (record.asked !== askedKey(asked, configFile)) return undefined;
-  if (stampsOf(asked.contentDir, record.files).stamps !== record.stamps) return undefined;
+  if (stampsOf(path.resolve(asked.root, asked.contentDir), record.files).stamps !== record.stamps) return undefined;
   return { record, now: new Date(now) };
 }
 
@@ -191,7 +192,7 @@ export function recordBuild(
     path.resolve(asked.root, name),
   );
   const files = [...new Set([...projectFiles, ...build.codeFiles.map((name) => path.resolve(asked.root, name))])];
-  const { stamps, newest } = stampsOf(asked.contentDir, files);
+  const { stamps, newest } = stampsOf(path.resolve(asked.root, asked.contentDir), files);
   const out = outIdentity(asked.outDir);
   if (!out || newest >= build.startedAt - RACY_MS) {
     rmSync(file, { force: true });

@@ -343,7 +343,7 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
       const hashes = 'find "$M/dist" -type f | sort | xargs sha256sum';
       const readOnly = onTmpfs(
         '4m',
-        `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; mount -o remount,ro "$M"; set +e; $C build --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"`,
+        `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; mount -o remount,ro "$M"; set +e; $C build --no-cache --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"`,
       );
       expect(readOnly.status, readOnly.stderr).toBe(0);
       expect(await readFile(path.join(dir, 'code'), 'utf8')).toBe('1\n');
@@ -353,7 +353,7 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
 
       const full = onTmpfs(
         '1m',
-        `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || true; set +e; $C build --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"; ls -a "$M" > "$M/../listing"`,
+        `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || true; set +e; $C build --no-cache --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"; ls -a "$M" > "$M/../listing"`,
       );
       expect(full.status, full.stderr).toBe(0);
       expect(await readFile(path.join(dir, 'code'), 'utf8')).toBe('1\n');
