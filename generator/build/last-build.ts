@@ -152,6 +152,20 @@ export function unchangedBuild(
   configFile: string | undefined,
   nowOf: (timeZone: string) => Date,
 ): { record: LastBuild; now: Date } | undefined {
+  try {
+    return unchanged(cacheDir, asked, configFile, nowOf);
+  } catch {
+    // A file that cannot be looked at, a clock that cannot be read: the build finds out and says so.
+    return undefined;
+  }
+}
+
+function unchanged(
+  cacheDir: string,
+  asked: BuildAsked,
+  configFile: string | undefined,
+  nowOf: (timeZone: string) => Date,
+): { record: LastBuild; now: Date } | undefined {
   const record = readRecord(cacheDir);
   if (!record) return undefined;
   const now = nowOf(record.timeZone).getTime();
@@ -187,6 +201,15 @@ export function recordBuild(
   configFile: string | undefined,
   build: FinishedBuild,
 ): void {
+  try {
+    record(cacheDir, asked, configFile, build);
+  } catch {
+    // Not recorded (a cache folder that cannot be written): the next build builds, as without one.
+    rmSync(path.join(cacheDir, RECORD_FILE), { force: true });
+  }
+}
+
+function record(cacheDir: string, asked: BuildAsked, configFile: string | undefined, build: FinishedBuild): void {
   const file = path.join(cacheDir, RECORD_FILE);
   const projectFiles = [...PROJECT_FILES, ...(configFile ? [configFile] : [])].map((name) =>
     path.resolve(asked.root, name),
@@ -198,7 +221,7 @@ export function recordBuild(
     rmSync(file, { force: true });
     return;
   }
-  const record: LastBuild = {
+  const made: LastBuild = {
     format: FORMAT,
     asked: askedKey(asked, configFile),
     files,
@@ -214,6 +237,6 @@ export function recordBuild(
   // Written whole or not at all: two builds may finish at once.
   mkdirSync(cacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(record));
+  writeFileSync(partial, JSON.stringify(made));
   renameSync(partial, file);
 }
