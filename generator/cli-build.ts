@@ -1,14 +1,17 @@
 /**
- * The `build` and `check` commands. They are the CLI's heavy half (esbuild, React, sharp, the
- * whole pipeline): cli.ts imports this module only when one of them runs, so `--help` and
- * `--version` never load it.
+ * The `build`, `check` and `next-change` commands. They are the CLI's heavy half (esbuild,
+ * React, sharp, the whole pipeline): cli.ts imports this module only when one of them runs, so
+ * `--help` and `--version` never load it.
  */
 import path from 'node:path';
 import { build, type BuildResult } from './build/build.ts';
+import { readingRenderer } from './build/read-only-cache.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
-import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
+import { type OutputMode, paintMarks, printResult, progressLine, stageTable } from './cli-output.ts';
 import { formatWarnings } from './errors.ts';
+import { photoWork } from './images/photos.ts';
 import { MemoryPublisher } from './publish/memory-publisher.ts';
+import { NEXT_CHANGE_FILE } from './publish/next-change.ts';
 import { discardWriting, openOutput } from './publish/write-output.ts';
 
 /** What the pipeline takes of the project's configuration. */
@@ -153,7 +156,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
 }
 
 /** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */
-function cacheOption(cwd: string, options: BuildCommandOptions): { cacheDir?: string } {
+function cacheOption(cwd: string, options: Pick<BuildCommandOptions, 'cache' | 'cacheDir'>): { cacheDir?: string } {
   if (options.cache === false) return {};
   return { cacheDir: path.resolve(cwd, options.cacheDir ?? process.env.CLUBSITE_CACHE_DIR ?? DEFAULT_CACHE_DIR) };
 }
@@ -172,4 +175,59 @@ export async function runCheck(project: Project, options: { now?: string }, mode
   });
   warn(mode, result);
   printResult(mode, `✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result.timings);
+}
+
+export interface NextChangeOptions {
+  now?: string;
+  json?: boolean;
+  /** False with --no-cache: every page is rendered. */
+  cache?: boolean;
+  cacheDir?: string;
+}
+
+/** Everything let go as for `check`, but for the next-change file the build makes: the answer, as the output would hold it. */
+class NextChangePublisher extends MemoryPublisher {
+  manifest = '';
+
+  constructor() {
+    super({ keep: false });
+  }
+
+  override write(file: string, data: string | Uint8Array): void {
+    if (file === NEXT_CHANGE_FILE) this.manifest = String(data);
+    super.write(file, data);
+  }
+}
+
+/**
+ * `next-change`: when the output of the content as it is next changes by itself, and why, as
+ * `build` would write it, without writing anything. The page cache is read, never written (the
+ * pages whose inputs did not change are not rendered); so is the photo cache: a photo not in it
+ * is processed for the answer and not kept, and the command says so.
+ */
+export async function runNextChange(project: Project, options: NextChangeOptions, mode: OutputMode): Promise<void> {
+  const { cacheDir } = cacheOption(project.root, options);
+  const publisher = new NextChangePublisher();
+  const sharpCalls = photoWork.sharpCalls;
+  const result = await build({
+    ...names(project),
+    now: options.now,
+    onProgress: progressLine(mode),
+    publisher,
+    keepPhotos: false,
+    ...(cacheDir ? { renderer: readingRenderer(project.root, cacheDir) } : {}),
+  });
+  warn(mode, result);
+  if (photoWork.sharpCalls > sharpCalls && !mode.quiet)
+    console.warn(
+      'Photos not in the photo cache were processed for this answer and not kept (clubsite build keeps them).',
+    );
+  console.log(options.json ? publisher.manifest.trimEnd() : nextChangeLine(result));
+  if (mode.verbose && !options.json) {
+    const cache = cacheLine(result);
+    const reasons = renderReasons(result);
+    console.log(
+      [...(cache ? [`  ${cache}`] : []), stageTable(result.timings), ...(reasons ? [reasons] : [])].join('\n'),
+    );
+  }
 }

@@ -137,7 +137,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     path: 'generator/cli-build.ts',
-    holds: 'the CLI’s `build` and `check`: the pipeline, loaded only when one of them runs',
+    holds: 'the CLI’s `build`, `check` and `next-change`: the pipeline, loaded only when one of them runs',
     imports: ['generator/'],
     runs: 'node',
   },
