@@ -3,35 +3,22 @@
  * write it, without writing anything: no output folder, no page cache, no photo cache (the
  * project's folder is byte for byte the same after it), and fast when a build made the page cache.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
-import { projectRoot } from '../support/site-build.ts';
+import { type CliOutcome, runClubsite } from '../support/run-cli.ts';
 
-const run = promisify(execFile);
-const cli = path.join(projectRoot, 'bin/clubsite.js');
 const POST = 'content/nyheter/2025-12-10-juleavslutning.md';
 
 let project: DevProject;
 
 /** The CLI as a maintainer runs it in the project's folder: no clock, cache or React mode from the test's environment. */
-async function clubsite(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function clubsite(args: string[]): Promise<CliOutcome> {
   const { CLUBSITE_NOW: _, CLUBSITE_CACHE_DIR: _cache, NODE_ENV: _mode, ...env } = process.env;
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      cwd: project.root,
-      // The processed photos inside the project, as the workflow keeps them: their writes would show.
-      env: { ...env, CLUBSITE_IMAGE_CACHE: '.clubsite/images' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+  // The processed photos inside the project, as the workflow keeps them: their writes would show.
+  return runClubsite(args, { cwd: project.root, env: { ...env, CLUBSITE_IMAGE_CACHE: '.clubsite/images' } });
 }
 
 /** Every folder, file (its bytes' hash) and link of the project but node_modules (a link to this checkout's). */
