@@ -12,7 +12,7 @@ import { formatWarnings } from './errors.ts';
 import { resolveNow } from './now.ts';
 
 /** What the pipeline takes of the project's configuration. */
-const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
+export const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
   root,
   contentDir,
   siteEntry,
@@ -33,11 +33,11 @@ export interface BuildCommandOptions {
 }
 
 /** Warnings are problems too: told even with --quiet, on stderr. */
-function warn(mode: OutputMode, warnings: string): void {
+export function warn(mode: OutputMode, warnings: string): void {
   if (warnings !== '') console.warn(paintMarks(mode, warnings));
 }
 
-const warningsOf = (result: BuildResult) => (result.warnings.length > 0 ? formatWarnings(result.warnings) : '');
+export const warningsOf = (result: BuildResult) => (result.warnings.length > 0 ? formatWarnings(result.warnings) : '');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -92,7 +92,7 @@ const figuresOf = ({ stats }: BuildResult): RecordedFigures => ({
 });
 
 /** How many pages were rendered and taken from the page cache, or why it was not read. */
-function cacheLine({ cache }: BuildResult): string {
+export function cacheLine({ cache }: BuildResult): string {
   if (!cache) return '';
   const counted = `${cache.rendered} rendered, ${cache.reused} reused`;
   return cache.notice ? `${counted} (${cache.notice})` : counted;
@@ -128,7 +128,7 @@ function wallClock(at: number, timeZone: string): string {
 }
 
 /** --verbose: why each page was rendered rather than taken from the cache (the first few dozen). */
-function renderReasons({ cache }: BuildResult): string | undefined {
+export function renderReasons({ cache }: BuildResult): string | undefined {
   if (!cache || cache.reasons.length === 0) return undefined;
   const shown = cache.reasons.slice(0, 40).map(({ route, reason }) => `  ${route}: ${reason}`);
   const more = cache.reasons.length - shown.length;
@@ -234,7 +234,10 @@ function tellUnchanged(
 }
 
 /** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */
-function cacheOption(cwd: string, options: BuildCommandOptions): { cacheDir?: string } {
+export function cacheOption(
+  cwd: string,
+  options: Pick<BuildCommandOptions, 'cache' | 'cacheDir'>,
+): { cacheDir?: string } {
   if (options.cache === false) return {};
   return { cacheDir: path.resolve(cwd, options.cacheDir ?? (process.env.CLUBSITE_CACHE_DIR || DEFAULT_CACHE_DIR)) };
 }

@@ -2,6 +2,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { BuildCommandOptions } from './cli-build.ts';
+import type { NextChangeOptions } from './cli-next-change.ts';
 import type { Project } from './config/project-config.ts';
 import { outputMode, paintMarks, printResult, type OutputMode } from './cli-output.ts';
 import { BuildFailed, formatErrors } from './errors.ts';
@@ -50,6 +51,7 @@ Examples:
   clubsite new minklubb                    a small working site to start from, in minklubb/
   clubsite build                           build the site into its output folder (dist/ unless clubsite.config.ts names one)
   clubsite check --now 2025-12-10T18:00    validate content as on that evening, write nothing
+  clubsite next-change --now 2026-11-27    when the site next changes by itself (a post's time, midnight), and why
   clubsite dev --open                      serve on http://127.0.0.1:4321/ and rebuild on save
   clubsite preview                         serve the built site as a static host would (port 4322)
   clubsite schema                          write the editors' JSON Schemas into the content folder's .schemas/
@@ -90,7 +92,7 @@ export function createProgram(cwd: string): Command {
   return program;
 }
 
-/** `build` and `check`: the pipeline (cli-build.ts). */
+/** `build`, `check` and `next-change`: the pipeline (cli-build.ts). */
 function addBuildCommands(program: Command, cwd: string): void {
   program
     .command('build')
@@ -131,6 +133,18 @@ function addBuildCommands(program: Command, cwd: string): void {
     .action(async (options: { now?: string }) => {
       const { runCheck } = await import('./cli-build.ts');
       await runCheck(await projectAt(cwd), options, mode);
+    });
+
+  program
+    .command('next-change')
+    .description('print when the site next changes by itself, and why, without writing anything')
+    .option('--now <iso>', 'the build clock', nowOption)
+    .option('--json', 'print what the build writes into .clubsite/next-change.json')
+    .option('--cache-dir <dir>', 'the page cache to read (default: CLUBSITE_CACHE_DIR or .clubsite/cache)')
+    .option('--no-cache', 'render every page: do not read the page cache')
+    .action(async (options: NextChangeOptions) => {
+      const { runNextChange } = await import('./cli-next-change.ts');
+      await runNextChange(await projectAt(cwd), options, mode);
     });
 }
 

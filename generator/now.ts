@@ -39,19 +39,28 @@ function parseInstant(text: string, timeZone: string): Date | undefined {
     const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
     return new Date(utc - offset * 60_000);
   }
-  return new Date(utc - zoneOffsetMinutes(utc, timeZone) * 60_000);
+  return new Date(wallClockInstant(utc, timeZone));
 }
 
 /** The instant a wall-clock time in a time zone is (month 1 to 12; a day or month past its end rolls over). */
 export function zonedInstant(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0): number {
-  const utc = Date.UTC(year, month - 1, day, hour, minute);
-  return utc - zoneOffsetMinutes(utc, timeZone) * 60_000;
+  return wallClockInstant(Date.UTC(year, month - 1, day, hour, minute), timeZone);
 }
 
-/** Minutes the zone is ahead of UTC around a wall-clock time given as if it were UTC. */
-function zoneOffsetMinutes(wallClockAsUtc: number, timeZone: string): number {
-  const guess = offsetAt(wallClockAsUtc, timeZone);
-  return offsetAt(wallClockAsUtc - guess * 60_000, timeZone);
+const DAY = 24 * 60 * 60_000;
+
+/**
+ * The instant a wall-clock time (given as if it were UTC) is in a zone, as iCalendar (RFC 5545)
+ * and JavaScript's Temporal read it: a time that comes twice (02:30 the night summer time ends)
+ * is the first; a time the clocks skip (02:30 the night it starts) is read with the offset
+ * before the change, so it is as long after the change as it would have been (03:30 summer time).
+ */
+function wallClockInstant(wall: number, timeZone: string): number {
+  const before = offsetAt(wall - DAY, timeZone);
+  const after = offsetAt(wall + DAY, timeZone);
+  const holds = (offset: number) => offsetAt(wall - offset * 60_000, timeZone) === offset;
+  const offset = holds(before) || !holds(after) ? before : after;
+  return wall - offset * 60_000;
 }
 
 /** One format per zone: making an Intl.DateTimeFormat costs far more than using one. */

@@ -117,28 +117,37 @@ export function isDateOrDateTime(text: string): boolean {
 
 /**
  * The instant a day (its start) or a day and time on the wall clock in Oslo is:
- * '2025-11-20' → 2025-11-19T23:00:00Z, '2025-07-01 08:00' → 2025-07-01T06:00:00Z.
+ * '2025-11-20' → 2025-11-19T23:00:00Z, '2025-07-01 08:00' → 2025-07-01T06:00:00Z. The nights
+ * summer time starts and ends are read as the build's clock reads `--now` (generator/now.ts):
+ * '2026-10-25 02:30' comes twice and is the first (summer time, 00:30Z); '2026-03-29 02:30' never
+ * comes (the clocks go from 02:00 to 03:00) and is read in winter time, so it is 03:30 summer time.
  */
 export function osloInstant(text: string): Date {
   const [y = 0, mo = 1, d = 1, h = 0, mi = 0] = numbers(DATE_TIME.exec(text));
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  // The offset of Oslo around that wall-clock time, read twice so a change of summer time is met.
-  const offset = (at: number) => {
-    const wall = osloTime(at);
-    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - Math.floor(at / 60_000) * 60_000;
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  // Oslo's offset from UTC at an instant, in milliseconds.
+  const offsetAt = (at: number) => {
+    const time = osloTime(at);
+    return Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute) - Math.floor(at / 60_000) * 60_000;
   };
-  const guess = asUtc - offset(asUtc);
-  return new Date(asUtc - offset(guess));
+  // The offsets a day before and after: the first that holds at the time, else (a skipped time) the one before.
+  const [before, after] = [offsetAt(wall - DAY_MS), offsetAt(wall + DAY_MS)];
+  const holds = (offset: number) => offsetAt(wall - offset) === offset;
+  return new Date(wall - (holds(before) || !holds(after) ? before : after));
 }
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * When a post dated later goes out, as Norwegians write it: '2026-11-27 18:00' → '27. november
- * 2026 kl. 18.00'. A day alone goes out as it starts, at midnight in Oslo: '… kl. 00.00'.
+ * 2026 kl. 18.00'. A day alone goes out as it starts, at midnight in Oslo: '… kl. 00.00'. Read
+ * from the instant (osloInstant), so a time the clocks skip says when it really goes out:
+ * '2026-03-29 02:30' → '29. mars 2026 kl. 03.30'.
  */
 export function longDateAndTime(text: string): string {
-  const [, , , hour = 0, minute = 0] = numbers(DATE_TIME.exec(text));
+  const { date, hour, minute } = osloTime(osloInstant(text));
   const two = (value: number) => String(value).padStart(2, '0');
-  return `${longDate(dayOf(text))} kl. ${two(hour)}.${two(minute)}`;
+  return `${longDate(date)} kl. ${two(hour)}.${two(minute)}`;
 }
 
 /** The day part of a date or date and time: '2025-11-20 18:00' → '2025-11-20'. */

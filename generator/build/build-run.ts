@@ -28,6 +28,8 @@ export interface BuildOptions {
   origin?: string;
   /** Folder for processed photos (default: CLUBSITE_IMAGE_CACHE, else node_modules/.cache/clubsite/images). */
   imageCache?: string;
+  /** Keep photos processed now in that folder (default true; `next-change` only reads it). */
+  keepPhotos?: boolean;
   /** Told how far a long stage is (pages rendered, photos processed), for a progress line. */
   onProgress?: (stage: string, done: number, total: number) => void;
   /**

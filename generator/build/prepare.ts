@@ -75,9 +75,9 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   const routed = await run.stage('route', () => route(site.site, validated, loaded, routing, problems.errors));
   problems.stop();
   const client = await run.stage('bundle', () => bundling.catch(fail));
-  const cacheDir = photoCacheDir(run.root, options.imageCache);
+  const photoCache = { dir: photoCacheDir(run.root, options.imageCache), keep: options.keepPhotos !== false };
   const photos = site.site.photos
-    ? await run.stage('images', () => photosOf(site.site, loaded.assets, cacheDir, options.onProgress))
+    ? await run.stage('images', () => photosOf(site.site, loaded.assets, photoCache, options.onProgress))
     : undefined;
   const context = makeRenderContext({
     site: site.site,

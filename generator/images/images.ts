@@ -5,18 +5,19 @@
  */
 import type { SiteDefinition } from '../contract/index.ts';
 import type { PhotoInfo } from '../model/photos.ts';
+import type { PhotoCacheOptions } from './photo-cache.ts';
 import { type PhotoOptions, type PhotoResult, processPhotos } from './photos.ts';
 
 /** Every photo processed, when the site asks for photos; else none (they are copied as they are). */
 export async function photosOf(
   site: SiteDefinition,
   files: ReadonlyMap<string, Uint8Array>,
-  cacheDir: string,
+  cache: PhotoCacheOptions,
   onProgress?: (stage: string, done: number, total: number) => void,
 ): Promise<Map<string, PhotoResult> | undefined> {
   if (!site.photos) return undefined;
   const widths = allWidths([site.photos, ...Object.values(site.templates).map((template) => template.photos)]);
-  return processPhotos(files, { widths, sizes: site.photos.sizes }, cacheDir, (done, total) =>
+  return processPhotos(files, { widths, sizes: site.photos.sizes }, cache, (done, total) =>
     onProgress?.('images', done, total),
   );
 }

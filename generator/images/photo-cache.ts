@@ -15,18 +15,24 @@ export function photoCacheDir(root: string, option?: string): string {
   return chosen ? path.resolve(root, chosen) : path.join(root, 'node_modules/.cache/clubsite/images');
 }
 
+/** Where a build finds processed photos, and whether it keeps those it processes (`next-change` only reads). */
+export interface PhotoCacheOptions {
+  dir: string;
+  keep: boolean;
+}
+
 export class PhotoCache {
   private made = false;
 
-  constructor(private readonly dir: string) {}
+  constructor(private readonly options: PhotoCacheOptions) {}
 
-  /** The cached bytes under `key`, or what `make` returns (then cached). */
+  /** The cached bytes under `key`, or what `make` returns (then cached, when the cache keeps what is made). */
   async bytes(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
-    const file = path.join(this.dir, key);
+    const file = path.join(this.options.dir, key);
     const cached = await readFile(file).catch(() => undefined);
     if (cached) return new Uint8Array(cached);
     const bytes = await make();
-    await this.write(file, bytes);
+    if (this.options.keep) await this.write(file, bytes);
     return bytes;
   }
 
@@ -40,7 +46,7 @@ export class PhotoCache {
     const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
       if (!this.made) {
-        await mkdir(this.dir, { recursive: true });
+        await mkdir(this.options.dir, { recursive: true });
         this.made = true;
       }
       await writeFile(temporary, bytes);

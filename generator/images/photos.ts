@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { contentHash } from '../hash.ts';
 import type { Photo as ModelPhoto, PhotoVariant as ModelVariant, PhotoResult } from '../model/photos.ts';
-import { PhotoCache } from './photo-cache.ts';
+import { PhotoCache, type PhotoCacheOptions } from './photo-cache.ts';
 
 export const PHOTO_EXTENSIONS = /\.(jpe?g|png|webp)$/i;
 
@@ -36,10 +36,10 @@ const QUALITY = { avif: 50, webp: 72, jpeg: 78 } as const;
 export async function processPhotos(
   files: ReadonlyMap<string, Uint8Array>,
   options: PhotoOptions,
-  cacheDir: string,
+  cacheOptions: PhotoCacheOptions,
   onProgress?: (done: number, total: number) => void,
 ): Promise<Map<string, PhotoResult>> {
-  const cache = new PhotoCache(cacheDir);
+  const cache = new PhotoCache(cacheOptions);
   const results = new Map<string, PhotoResult>();
   const photos = [...files].filter(([file]) => PHOTO_EXTENSIONS.test(file));
   // Two at a time: sharp uses threads of its own, and the machine may be small.

@@ -1,32 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { fixtureSite } from '../support/fixture-site.ts';
+import { type CliOutcome, runClubsite } from '../support/run-cli.ts';
 import { projectRoot } from '../support/site-build.ts';
 
-const run = promisify(execFile);
-const cli = path.join(projectRoot, 'bin/clubsite.js');
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function clubsite(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, CLUBSITE_NOW: '', ...options.env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+async function clubsite(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliOutcome> {
+  return runClubsite(args, { cwd: options.cwd, env: { ...process.env, CLUBSITE_NOW: '', ...options.env } });
 }
 
 /** Every file of a folder with its bytes, for byte-for-byte comparison. */

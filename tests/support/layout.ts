@@ -137,7 +137,14 @@ export const ROOMS: readonly Room[] = [
   },
   {
     path: 'generator/cli-build.ts',
-    holds: 'the CLI’s `build` and `check`: the pipeline, loaded only when one of them runs',
+    holds:
+      'the CLI’s `build` and `check`: the pipeline, loaded only when a build runs (not when nothing changed since the last one)',
+    imports: ['generator/'],
+    runs: 'node',
+  },
+  {
+    path: 'generator/cli-next-change.ts',
+    holds: 'the CLI’s `next-change`: when the output next changes by itself, written nowhere',
     imports: ['generator/'],
     runs: 'node',
   },

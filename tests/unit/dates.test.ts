@@ -40,6 +40,16 @@ describe('dates in Europe/Oslo', () => {
     expect(longDateAndTime('2026-11-27')).toBe('27. november 2026 kl. 00.00');
   });
 
+  test('the nights the clocks change: a time that comes twice is the first, one that never comes is an hour on', () => {
+    // 25 October 2026, 03:00 summer time → 02:00 winter time: 02:30 is first at 00:30Z, again at 01:30Z.
+    expect(osloInstant('2026-10-25 02:30').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(osloInstant('2026-10-25 03:00').toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    // 29 March 2026, 02:00 winter time → 03:00 summer time: 02:30 is read in winter time, 03:30 summer time.
+    expect(osloInstant('2026-03-29 02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(longDateAndTime('2026-03-29 02:30')).toBe('29. mars 2026 kl. 03.30');
+    expect(longDateAndTime('2026-10-25 02:30')).toBe('25. oktober 2026 kl. 02.30');
+  });
+
   test('a post dated with a day alone goes out at midnight in Oslo that day, in winter and summer time', () => {
     const post = (date: string) => ({ title: 'T', description: 'D', date, tags: [], draft: false });
     expect(osloInstant('2026-11-27').toISOString()).toBe('2026-11-26T23:00:00.000Z');
