@@ -9,7 +9,7 @@ import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } fr
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
 import { formatWarnings } from './errors.ts';
-import { resolveNow } from './now.ts';
+import { resolveNow, wallClockText } from './now.ts';
 
 /** What the pipeline takes of the project's configuration. */
 export const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
@@ -107,24 +107,7 @@ function nextChangeText(next: { at: number; reason: string } | undefined, now: n
   if (!next) return 'next change: none';
   // A page that shows the build's very instant (instant()) changes at every build.
   if (next.at <= now + 1) return `next change: every build (${next.reason} shows the build's time)`;
-  return `next change: ${wallClock(next.at, timeZone)} (${next.reason})`;
-}
-
-function wallClock(at: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return `next change: ${wallClockText(next.at, timeZone)} (${next.reason})`;
 }
 
 /** --verbose: why each page was rendered rather than taken from the cache (the first few dozen). */
@@ -224,7 +207,7 @@ function tellUnchanged(
   const facts: SummaryFacts = {
     now,
     stats: record.figures,
-    cacheText: `0 rendered, ${record.figures.pages} reused (nothing changed since the build at ${wallClock(record.builtAt, record.timeZone)}: ${shownOut}/ left as it was)`,
+    cacheText: `0 rendered, ${record.figures.pages} reused (nothing changed since the build at ${wallClockText(record.builtAt, record.timeZone)}: ${shownOut}/ left as it was)`,
     nextChange: nextChangeText(next, now.getTime(), record.timeZone),
   };
   const ms = performance.now() - start;

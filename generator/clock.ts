@@ -6,7 +6,7 @@
  * its output next changes.
  */
 import type { Clock } from './contract/clock.ts';
-import { zonedInstant } from './now.ts';
+import { type Wall, wallAt, zonedInstant } from './now.ts';
 
 /** [from, until): the instants over which a clock's answers hold. */
 export interface Interval {
@@ -15,52 +15,6 @@ export interface Interval {
 }
 
 export const ALWAYS: Interval = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY };
-
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  weekday: number;
-}
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** The last instants read: a build asks the same few many times, and formatToParts is slow. */
-const walls = new Map<string, Wall>();
-
-function wallAt(instant: number, timeZone: string): Wall {
-  const key = `${timeZone} ${instant}`;
-  let wall = walls.get(key);
-  if (wall) return wall;
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  wall = {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
-  };
-  if (walls.size > 64) walls.clear();
-  walls.set(key, wall);
-  return wall;
-}
 
 const two = (value: number) => String(value).padStart(2, '0');
 

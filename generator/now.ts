@@ -63,10 +63,27 @@ function wallClockInstant(wall: number, timeZone: string): number {
   return wall - offset * 60_000;
 }
 
+/** A wall clock's reading in a time zone (month 1 to 12, weekday 0 Monday to 6 Sunday). */
+export interface Wall {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** One format per zone: making an Intl.DateTimeFormat costs far more than using one. */
 const formats = new Map<string, Intl.DateTimeFormat>();
+/** The last instants read: a build asks the same few many times, and formatToParts is slow. */
+const walls = new Map<string, Wall>();
 
-function offsetAt(instant: number, timeZone: string): number {
+/** What the wall clock of `timeZone` shows at `instant`. */
+export function wallAt(instant: number, timeZone: string): Wall {
+  const key = `${timeZone} ${instant}`;
+  let wall = walls.get(key);
+  if (wall) return wall;
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -77,11 +94,34 @@ function offsetAt(instant: number, timeZone: string): number {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      weekday: 'short',
     });
     formats.set(timeZone, format);
   }
-  const parts = format.formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  wall = {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
+  if (walls.size > 64) walls.clear();
+  walls.set(key, wall);
+  return wall;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** `2026-11-27 18:00`: an instant as the wall clock of `timeZone` shows it. */
+export function wallClockText(instant: number, timeZone: string): string {
+  const { year, month, day, hour, minute } = wallAt(instant, timeZone);
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}`;
+}
+
+function offsetAt(instant: number, timeZone: string): number {
+  const { year, month, day, hour, minute } = wallAt(instant, timeZone);
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
