@@ -52,6 +52,8 @@ export class IncrementalRenderer implements Renderer {
   counts = { rendered: 0, reused: 0 };
   readonly reasons: RenderReason[] = [];
   #siteCode = '';
+  /** Whether any page was rendered, 404.html too (which the counts leave out). */
+  #renderedAny = false;
 
   constructor(
     private readonly inner: Renderer,
@@ -71,7 +73,9 @@ export class IncrementalRenderer implements Renderer {
 
   /** Saves this build's pages as the cache. */
   succeeded(): void {
-    this.cache.save(this.kept);
+    // Every page taken from the cache, and no page of it gone: it already holds this build.
+    const same = !this.#renderedAny && this.cache.notice === undefined && this.kept.size === this.cache.size;
+    if (!same) this.cache.save(this.kept);
   }
 
   /** What the summary tells of the cache: how many pages were rendered and reused, and why it was not read. */
@@ -125,6 +129,7 @@ export class IncrementalRenderer implements Renderer {
         this.kept.set(file, cached.page);
       } else {
         if (counted) this.counts.rendered += 1;
+        this.#renderedAny = true;
         this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
         const next = await rendered.next();
         if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);

@@ -58,6 +58,8 @@ export interface PageCache {
   readonly numbering: WordNumbering;
   /** The table of reads its pages' reads are numbered in (a build adds its new ones). */
   readonly reads: ReadTable;
+  /** How many pages it holds. */
+  readonly size: number;
   get(file: string): CachedPage | undefined;
   /** The file a kept page's HTML is in, when it is still there, whole. */
   htmlOf(page: CachedPage): string | undefined;
@@ -75,6 +77,10 @@ export class MemoryPageCache implements PageCache {
 
   readonly numbering = new WordNumbering();
   readonly reads = new ReadTable();
+
+  get size(): number {
+    return this.#pages.size;
+  }
 
   get(file: string): CachedPage | undefined {
     return this.#pages.get(file);
@@ -133,6 +139,10 @@ export class FolderPageCache implements PageCache {
 
   get reads(): ReadTable {
     return this.#contents.reads;
+  }
+
+  get size(): number {
+    return this.#contents.pages.size;
   }
 
   get #contents() {

@@ -31,6 +31,10 @@ class ReadOnlyPageCache implements PageCache {
     return this.cache.reads;
   }
 
+  get size(): number {
+    return this.cache.size;
+  }
+
   get(file: string): CachedPage | undefined {
     return this.cache.get(file);
   }
