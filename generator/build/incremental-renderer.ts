@@ -8,7 +8,7 @@
  * search postings: the output is byte for byte what a cold build makes.
  */
 import type { ErrorDetails } from '../errors.ts';
-import { CACHE_THREAD, NumberedPages, type PagePostings } from '../index/page-postings.ts';
+import type { PagePostings } from '../model/search.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { Publisher, RenderPass, Renderer } from '../model/pipeline.ts';
 import {
@@ -62,7 +62,7 @@ export class IncrementalRenderer implements Renderer {
     this.#siteCode = siteCodeOf(site.bundle.code);
     // With a cache, few pages are likely rendered: render workers start only if many are (as the
     // render begins). Without one, every page is, and they start now, as for a cold build.
-    this.inner.start(site, this.cache.notice ? pageFiles : () => 0);
+    this.inner.start(site, this.cache.found ? () => 0 : pageFiles);
   }
 
   async close(): Promise<void> {
@@ -81,7 +81,7 @@ export class IncrementalRenderer implements Renderer {
 
   async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
     const shared = sharedKey(this.#siteCode, pass.context);
-    const checker = new ReadChecker(pass.context);
+    const checker = new ReadChecker(pass.context, this.cache.reads);
     const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
@@ -112,7 +112,7 @@ export class IncrementalRenderer implements Renderer {
     shared: string,
   ): AsyncGenerator<RenderedBatch> {
     const keepHtml = this.cache.keepHtml;
-    const numbered = new NumberedPages(this.cache.numbering);
+    const { words } = this.cache.numbering;
     for (const step of plan) {
       const { page, cached } = step;
       const file = fileOf(page);
@@ -134,9 +134,7 @@ export class IncrementalRenderer implements Renderer {
       const { page: shown } = out;
       yield {
         pages: [shown],
-        ...(pass.indexed && out.postings
-          ? { postings: { packed: numbered.packed([out.postings]), thread: CACHE_THREAD } }
-          : {}),
+        ...(pass.indexed && out.postings ? { numbered: { pages: [out.postings], words } } : {}),
         problems: out.problems,
         warnings: shown.warnings ?? [],
       };
@@ -183,7 +181,7 @@ export class IncrementalRenderer implements Renderer {
       own,
       shared,
       index,
-      reads: page.reads ?? [],
+      reads: this.cache.reads.idsOf(page.reads ?? []),
       clock: page.clock,
       record,
       warnings: page.warnings ?? [],
@@ -234,7 +232,7 @@ function isEntry(page: CachedPage): boolean {
     typeof page.own === 'string' &&
     typeof page.shared === 'string' &&
     typeof page.index === 'string' &&
-    Array.isArray(page.reads) &&
+    page.reads instanceof Int32Array &&
     typeof page.clock?.from === 'number' &&
     typeof page.clock?.until === 'number' &&
     typeof page.record?.file === 'string' &&

@@ -15,22 +15,22 @@ import type { ErrorDetails } from '../errors.ts';
 import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
 import type { PageRecord } from '../model/rendered.ts';
 import type { ReadValue } from '../render/reads.ts';
+import { ReadTable } from './read-table.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 const PAGES_FILE = 'pages.bin';
 const HTML_FOLDER = 'html';
 /** HTML files no entry names are removed once this old: a build running beside this one may be about to name them. */
 const ORPHAN_AGE_MS = 10 * 60_000;
-
-export type Reads = ReadonlyArray<readonly [path: string, value: ReadValue]>;
 
 export interface CachedPage {
   own: string;
   shared: string;
   /** The search index it shows (the second pass's pages). */
   index: string;
-  reads: Reads;
+  /** What it read, as the numbers of pairs in the cache's table (read-table.ts). */
+  reads: Int32Array<ArrayBuffer>;
   clock: { from: number; until: number };
   record: PageRecord;
   warnings: ErrorDetails[];
@@ -48,12 +48,16 @@ export function keptHtml(keep: { folder: string; stamp: string }, file: string):
 }
 
 export interface PageCache {
+  /** Whether it holds pages, as far as can be told without reading it. */
+  readonly found: boolean;
   /** Why it starts empty, for the build's summary; undefined when it was read. */
   readonly notice?: string;
   /** Where pages rendered now keep their HTML: a folder, and this build's stamp (none: in memory). */
   readonly keepHtml?: { folder: string; stamp: string };
   /** The word table the postings of its pages are numbered in (a build adds its new words). */
   readonly numbering: WordNumbering;
+  /** The table of reads its pages' reads are numbered in (a build adds its new ones). */
+  readonly reads: ReadTable;
   get(file: string): CachedPage | undefined;
   /** The file a kept page's HTML is in, when it is still there. */
   htmlOf(page: CachedPage): string | undefined;
@@ -64,7 +68,13 @@ export interface PageCache {
 /** A dev session's cache: in memory, HTML and all. */
 export class MemoryPageCache implements PageCache {
   #pages = new Map<string, CachedPage>();
+
+  get found(): boolean {
+    return this.#pages.size > 0;
+  }
+
   readonly numbering = new WordNumbering();
+  readonly reads = new ReadTable();
 
   get(file: string): CachedPage | undefined {
     return this.#pages.get(file);
@@ -83,16 +93,20 @@ interface CacheFile {
   format: number;
   generator: string;
   words: string[];
-  readSets: Reads[];
-  pages: Array<[file: string, page: Omit<CachedPage, 'reads'> & { reads: number }]>;
+  /** The table of reads: each pair's path and answer. */
+  readPaths: string[];
+  readValues: ReadValue[];
+  pages: Array<[file: string, page: CachedPage]>;
 }
 
-/** The cache in a folder (`.clubsite/cache`, `--cache-dir`, CLUBSITE_CACHE_DIR). */
+/**
+ * The cache in a folder (`.clubsite/cache`, `--cache-dir`, CLUBSITE_CACHE_DIR). It is read when
+ * first asked, once the site's and the browser's code are bundled: esbuild's process starts
+ * faster from a small heap than from one holding every page's record.
+ */
 export class FolderPageCache implements PageCache {
-  readonly notice?: string;
-  readonly numbering: WordNumbering;
-  readonly #pages = new Map<string, CachedPage>();
   readonly #keepHtml: { folder: string; stamp: string };
+  #read: { notice?: string; numbering: WordNumbering; reads: ReadTable; pages: Map<string, CachedPage> } | undefined;
 
   constructor(
     private readonly dir: string,
@@ -102,13 +116,39 @@ export class FolderPageCache implements PageCache {
       folder: path.join(dir, HTML_FOLDER),
       stamp: `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
     };
-    const read = readCacheFile(path.join(dir, PAGES_FILE), generator);
-    this.notice = read.notice;
-    this.numbering = new WordNumbering(read.file?.words ?? []);
-    for (const [file, page] of read.file?.pages ?? []) {
-      const reads = read.file?.readSets[page.reads];
-      if (reads) this.#pages.set(file, { ...page, reads });
+  }
+
+  /** Whether there is a cache to read (whether it can be believed is known once it is read). */
+  get found(): boolean {
+    return existsSync(path.join(this.dir, PAGES_FILE));
+  }
+
+  get notice(): string | undefined {
+    return this.#contents.notice;
+  }
+
+  get numbering(): WordNumbering {
+    return this.#contents.numbering;
+  }
+
+  get reads(): ReadTable {
+    return this.#contents.reads;
+  }
+
+  get #contents() {
+    if (!this.#read) {
+      const read = readCacheFile(path.join(this.dir, PAGES_FILE), this.generator);
+      const reads = new ReadTable(read.file?.readPaths, read.file?.readValues);
+      // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
+      const pages = new Map<string, CachedPage>();
+      for (const [file, page] of read.file?.pages ?? []) {
+        const whole = page?.reads instanceof Int32Array && page.reads.every((id) => id >= 0 && id < reads.size);
+        if (whole) pages.set(file, page);
+      }
+      const numbering = new WordNumbering(read.file?.words ?? []);
+      this.#read = { ...(read.notice ? { notice: read.notice } : {}), numbering, reads, pages };
     }
+    return this.#read;
   }
 
   /** Made when the render first asks: the pages' HTML is kept as they are written, before the cache is saved. */
@@ -118,7 +158,7 @@ export class FolderPageCache implements PageCache {
   }
 
   get(file: string): CachedPage | undefined {
-    return this.#pages.get(file);
+    return this.#contents.pages.get(file);
   }
 
   htmlOf(page: CachedPage): string | undefined {
@@ -129,25 +169,19 @@ export class FolderPageCache implements PageCache {
 
   save(pages: ReadonlyMap<string, CachedPage>): void {
     mkdirSync(path.join(this.dir, HTML_FOLDER), { recursive: true });
-    const readSets: Reads[] = [];
-    const sets = new Map<string, number>();
-    const stored: CacheFile['pages'] = [];
-    for (const [file, page] of pages) {
-      const key = JSON.stringify(page.reads);
-      let at = sets.get(key);
-      if (at === undefined) {
-        at = readSets.length;
-        readSets.push(page.reads);
-        sets.set(key, at);
-      }
-      const { html: _, ...kept } = page;
-      stored.push([file, { ...kept, reads: at }]);
-    }
+    // Only the reads the kept pages made: a table does not grow with pages long gone.
+    const kept = [...pages];
+    const { table, lists } = this.reads.compacted(kept.map(([, page]) => page.reads));
+    const stored = kept.map(([file, page], at): [string, CachedPage] => {
+      const { html: _, ...entry } = page;
+      return [file, { ...entry, reads: lists[at] ?? new Int32Array() }];
+    });
     const contents: CacheFile = {
       format: CACHE_FORMAT,
       generator: this.generator,
       words: this.numbering.words,
-      readSets,
+      readPaths: table.paths,
+      readValues: table.values,
       pages: stored,
     };
     const target = path.join(this.dir, PAGES_FILE);
@@ -188,7 +222,8 @@ function readCacheFile(file: string, generator: string): { file?: CacheFile; not
     return { notice: 'the page cache is from another version of clubsite: every page is rendered' };
   if (contents.generator !== generator)
     return { notice: 'the page cache was made by other clubsite code: every page is rendered' };
-  if (!Array.isArray(contents.words) || !Array.isArray(contents.readSets) || !Array.isArray(contents.pages))
+  const arrays = [contents.words, contents.readPaths, contents.readValues, contents.pages];
+  if (!arrays.every(Array.isArray) || contents.readPaths?.length !== contents.readValues?.length)
     return { notice: 'the page cache is not whole: every page is rendered' };
   return { file: contents as CacheFile };
 }

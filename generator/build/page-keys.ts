@@ -8,11 +8,24 @@ import type { ValidatedPage } from '../model/pages.ts';
 import type { RenderContext } from '../model/render-context.ts';
 import type { ReadValue } from '../render/reads.ts';
 import { HAS, KEYS, readAgain, SEP } from '../render/reads.ts';
+import type { ReadTable } from './read-table.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
+/** Keys already made, by the page: a dev session hands the same page again while its file is as it was. */
+const ownKeys = new WeakMap<ValidatedPage, string>();
+
 /** The page's own inputs: its summary, where it is written, and its Markdown. */
 export function ownKey(page: ValidatedPage): string {
+  let key = ownKeys.get(page);
+  if (key === undefined) {
+    key = ownKeyOf(page);
+    ownKeys.set(page, key);
+  }
+  return key;
+}
+
+function ownKeyOf(page: ValidatedPage): string {
   const { route, title, description, template, noindex, data, source, lastmod, output, sourcePage } = page;
   const summary = [route, title, description, template, noindex, data, source, lastmod ?? null, output ?? null];
   return hash(JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset]));
@@ -27,27 +40,53 @@ export function sharedKey(siteCode: string, context: RenderContext): string {
 /** The search index the pages of the second pass show (none in the first). */
 export const indexKey = (context: RenderContext): string => JSON.stringify(context.searchIndex ?? null);
 
-export const siteCodeOf = (code: string) => hash(code);
+/** The site's code, as a key: hashed once while it is the same code (a dev session's saves of content). */
+export function siteCodeOf(code: string): string {
+  if (lastCode?.code !== code) lastCode = { code, key: hash(code) };
+  return lastCode.key;
+}
+
+let lastCode: { code: string; key: string } | undefined;
 
 /**
- * Answers every kind of read again in this build's context, each path once: most pages read the
- * same frame, the same menu and the same settings.
+ * Answers every kind of read again in this build's context, each pair of the page cache's
+ * table once (read-table.ts), each path once: most pages read the same frame, the same menu
+ * and the same settings.
  */
 export class ReadChecker {
   readonly #known = new Map<string, ReadValue>();
+  /** Per pair of the table: 0 not asked yet, 1 the same answer now, 2 another. */
+  #pairs = new Uint8Array(0);
   readonly #roots: Record<string, unknown>;
   readonly #routes: ReadonlySet<string>;
   readonly #folders: ReadonlySet<string>;
 
-  constructor(private readonly context: RenderContext) {
+  constructor(
+    private readonly context: RenderContext,
+    private readonly table: ReadTable,
+  ) {
     this.#roots = { d: context.data, p: context.summaries };
     this.#routes = new Set(context.routes);
     this.#folders = new Set(context.contentFolders);
   }
 
-  /** The first read whose answer differs now, or undefined when every one is the same. */
-  firstChange(reads: ReadonlyArray<readonly [string, ReadValue]>): string | undefined {
-    for (const [path, value] of reads) if (!Object.is(this.#answer(path), value)) return path;
+  /** The path of the first read (numbers of the table's pairs) whose answer differs now, or undefined when every one is the same. */
+  firstChange(reads: Int32Array): string | undefined {
+    const { paths, values } = this.table;
+    if (this.#pairs.length < paths.length) {
+      const grown = new Uint8Array(paths.length + 1024);
+      grown.set(this.#pairs);
+      this.#pairs = grown;
+    }
+    const pairs = this.#pairs;
+    for (const id of reads) {
+      let state = pairs[id];
+      if (state === 0) {
+        state = Object.is(this.#answer(paths[id] ?? ''), values[id]) ? 1 : 2;
+        pairs[id] = state;
+      }
+      if (state === 2) return paths[id];
+    }
     return undefined;
   }
 

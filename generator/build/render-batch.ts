@@ -7,19 +7,15 @@
 import type { SiteDefinition } from '../contract/index.ts';
 import { type ContentError, errorDetails } from '../errors.ts';
 import type { BatchPostings } from '../index/postings.ts';
-import { countedDocuments, indexPage } from '../index/search-index.ts';
+import { indexPage } from '../index/search-index.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { RenderContext } from '../model/render-context.ts';
 import type { RenderedBatch, RenderedPage } from '../model/rendered.ts';
 import { environmentOf } from '../render/render-environment.ts';
 import { renderPage } from '../render/render-page.ts';
 
-/**
- * How a batch's search documents are counted: into a thread's postings, sent a batch at a
- * time (a build), or with each page (a build that keeps pages: their words are not counted
- * again when the page is reused).
- */
-export type Counting = { postings: BatchPostings; thread: number } | 'each-page' | undefined;
+/** How a batch's search documents are counted: into a thread's postings, sent a batch at a time (none: not indexed). */
+export type Counting = { postings: BatchPostings; thread: number } | undefined;
 
 export function renderBatch(
   site: SiteDefinition,
@@ -39,15 +35,12 @@ export function renderBatch(
     const done = renderPage(environment, page, errors, warnings);
     if (!done) continue;
     if (warnings.length > before) done.warnings = warnings.slice(before).map(errorDetails);
-    if (counting === 'each-page') done.documents = countedDocuments(done, href, context.snippet);
-    else if (counting) done.documentCount = indexPage(counting.postings, done, href, context.snippet);
+    if (counting) done.documentCount = indexPage(counting.postings, done, href, context.snippet);
     rendered.push(done);
   }
   return {
     pages: rendered,
-    ...(counting && counting !== 'each-page' && take
-      ? { postings: { packed: counting.postings.take(), thread: counting.thread } }
-      : {}),
+    ...(counting && take ? { postings: { packed: counting.postings.take(), thread: counting.thread } } : {}),
     problems: errors.map(errorDetails),
     warnings: warnings.map(errorDetails),
   };

@@ -29,7 +29,7 @@ function write(batch: RenderedBatch, folder: string): { batch: RenderedBatch; wr
   const pages = batch.pages.map((page): PageRecord => {
     if (!isRendered(page)) return page;
     // What the build keeps: the record, with what the page read (for the page cache).
-    const { html, page: _, searchText: __, sections: ___, documents: ____, ...record } = page;
+    const { html, page: _, searchText: __, sections: ___, ...record } = page;
     try {
       // The main thread made the folders (worker-pool.ts Folders).
       writeFileIn(folder, record.file, html);

@@ -2,8 +2,9 @@
  * A build session, kept by `clubsite dev`: each `update(changedFiles)` builds the site again
  * with what the last build made, as little work as the change needs. The site module and the
  * client bundle are reused unless a change touched them; a file whose stamp is as it was is not
- * read again; a page whose text is the same is not validated again; a page whose inputs are the
- * same is not rendered again (caching-renderer.ts). The search index, the pages that show it,
+ * read again; a page whose text is the same is not validated again; a page is rendered again
+ * only when something it read changed, or the clock left the interval its answers hold for
+ * (incremental-renderer.ts, with the page cache in memory). The search index, the pages that show it,
  * _headers and sitemap.xml are made when first read, not on every save (index/deferred-search.ts).
  * The output is byte for byte what `build` writes.
  */
@@ -21,12 +22,14 @@ import { notFoundPage } from '../render/not-found.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { BuildRun } from './build-run.ts';
 import { type BuildResult, buildResult } from './build-result.ts';
-import { CachingRenderer } from './caching-renderer.ts';
 import { type ChangePlan, EMPTY_PLAN, mergePlans, planChanges } from './change-plan.ts';
+import { IncrementalRenderer } from './incremental-renderer.ts';
+import { MemoryPageCache } from './page-cache.ts';
 import { PageStream } from './page-stream.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { fail, type Prepared, prepare } from './prepare.ts';
 import { renderBatch } from './render-batch.ts';
+import { ThisThreadRenderer } from './this-thread-renderer.ts';
 
 export interface SessionOptions {
   root: string;
@@ -35,6 +38,8 @@ export interface SessionOptions {
   defaultTemplate?: string;
   /** --now; without it, the clock at each update, to the minute. */
   now?: string;
+  /** The machine's clock, read at each update when there is no --now (milliseconds; a test's clock). */
+  clock?: () => number;
   base: string;
   origin?: string;
 }
@@ -46,7 +51,10 @@ export class BuildSession {
   #owed: ChangePlan = { ...EMPTY_PLAN, site: true, client: true };
   readonly #parsed: PageCache = new Map();
   readonly #validated: ValidatedPages = new WeakMap();
-  readonly #renderer = new CachingRenderer();
+  /** The pages of the last good build, with what they read: a build renders only those whose reads changed. */
+  readonly #cache = new MemoryPageCache();
+  readonly #thisThread = new ThisThreadRenderer();
+  #counts = { rendered: 0, reused: 0 };
   /**
    * Set once the watcher watches: from then on a file it has not reported is not looked at
    * (stat) on each update, 10,000 of them at 10,000 pages; changedOnDisk checks them after.
@@ -57,7 +65,7 @@ export class BuildSession {
 
   /** Pages the last update rendered, and those it took from an earlier build as they were. */
   get counts(): { rendered: number; reused: number } {
-    return { ...this.#renderer.counts };
+    return { ...this.#counts };
   }
 
   /** Builds again for the files changed since the last update (paths relative to the root, or absolute). Throws as build() does. */
@@ -108,8 +116,8 @@ export class BuildSession {
     const last = this.last;
     const site =
       last && !plan.site ? last.site : await run.stage('site', () => loadSite(root, run.siteEntry).catch(fail));
-    this.#renderer.start(site);
-    this.#renderer.counts = { reused: 0, rendered: 0 };
+    const renderer = new IncrementalRenderer(this.#thisThread, this.#cache);
+    renderer.start(site, () => 0);
     const reported = new Set(plan.files.map((file) => path.resolve(root, file)));
     const built = await prepare(run, site, {
       client: last && !plan.client ? last.client : undefined,
@@ -117,25 +125,28 @@ export class BuildSession {
       unchanged: this.#watching ? (file) => !reported.has(file) : undefined,
       validated: this.#validated,
     });
-    return this.#render(run, built);
+    const result = await this.#render(run, built, renderer);
+    // Kept only once the build succeeded: a failed one leaves the cache of the last good build.
+    renderer.succeeded();
+    this.#counts = { ...renderer.counts };
+    return result;
   }
 
   /** The pages, with the search index and what lists every page left to be made when read. */
-  async #render(run: BuildRun, built: Prepared): Promise<BuildResult> {
+  async #render(run: BuildRun, built: Prepared, renderer: IncrementalRenderer): Promise<BuildResult> {
     const { first, second } = passesOf(built.site.site, built.routed.pages);
     const used = usedAssetsOf(built);
     const publisher = new MemoryPublisher();
     const stream = new PageStream(publisher, run.problems, [used]);
     const search = new DeferredSearch();
-    this.#renderer.keep(new Set(built.routed.pages.map((page) => page.source)));
     const firstPass = { context: built.context, pages: first, indexed: true };
-    await run.stage('render', () => stream.take(this.#renderer.render(firstPass, publisher), { also: search }));
+    await run.stage('render', () => stream.take(renderer.render(firstPass, publisher), { also: search }));
     // Rendered with a stand-in, so that their problems are told at once; made again with the real index when read.
     const standIn = { ...built.context, searchIndex: indexLink(search.standIn(), built.routed.urls.base) };
     const secondPass = { context: standIn, pages: second, indexed: false };
-    await run.stage('render late', () => stream.take(this.#renderer.render(secondPass, publisher)));
+    await run.stage('render late', () => stream.take(renderer.render(secondPass, publisher)));
     const notFound = { context: built.context, pages: [notFoundPage(built.site.site)], indexed: false };
-    await stream.take(this.#renderer.render(notFound, publisher));
+    await stream.take(renderer.render(notFound, publisher));
     run.problems.stop();
     const next = nextChangeOf(built.clocks, stream.records);
     for (const [file, data] of otherFilesOf(built, next, undefined)) publisher.write(file, data);
@@ -184,7 +195,8 @@ export class BuildSession {
    */
   #now(): string | Date | undefined {
     if (this.options.now !== undefined || process.env.CLUBSITE_NOW) return this.options.now;
-    return new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const clock = this.options.clock ?? Date.now;
+    return new Date(Math.floor(clock() / 60_000) * 60_000);
   }
 }
 

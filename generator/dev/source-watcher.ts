@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { isIgnoredPath } from '../build/change-plan.ts';
@@ -27,11 +27,15 @@ export interface SourceWatcherOptions {
  * dozen files, by chokidar. A watched folder that is deleted or moved away is looked for
  * again until it is back (a `git checkout`, an unzip, a restore), then watched anew and
  * rebuilt as a save would be: chokidar alone never notices that a watched folder came back.
+ * A code folder replaced by another under the same name (removed and moved back before
+ * chokidar said it was gone, as on a busy machine) is seen by its inode, looked at on the
+ * same timer: a few `lstat`s each time.
  */
 export class SourceWatcher {
   private readonly content: TreeWatcher;
   private readonly code: FSWatcher;
-  private codeDirs = new Set<string>();
+  /** Each watched code folder, with the inode it had when it was watched. */
+  private codeDirs = new Map<string, number | undefined>();
   /** Watched folders that are gone, with how each is watched again once it is back. */
   private readonly missing = new Map<string, () => void>();
   private timer: NodeJS.Timeout | undefined;
@@ -51,11 +55,13 @@ export class SourceWatcher {
     this.code.on('all', (event, file) => this.event(event, path.resolve(file)));
     this.code.on('error', (error) => options.onError((error as Error).message));
     if (!existsSync(options.contentDir)) this.lost(options.contentDir, () => this.content.restart());
+    this.timer = setInterval(() => this.lookAgain(), options.pollMs ?? 150);
+    this.timer.unref();
   }
 
   /** The folders watched now: the content folder first, then the code folders. */
   folders(): string[] {
-    return [this.options.contentDir, ...[...this.codeDirs].sort()];
+    return [this.options.contentDir, ...[...this.codeDirs.keys()].sort()];
   }
 
   /**
@@ -72,15 +78,19 @@ export class SourceWatcher {
       if (installed || isInside(this.options.contentDir, absolute)) continue;
       dirs.add(path.dirname(absolute));
     }
-    const added = [...dirs].filter((dir) => !this.codeDirs.has(dir));
-    const removed = [...this.codeDirs].filter((dir) => !dirs.has(dir));
-    this.codeDirs = dirs;
+    const removed = [...this.codeDirs.keys()].filter((dir) => !dirs.has(dir));
     if (removed.length > 0) {
       this.code.unwatch(removed);
-      for (const dir of removed) this.missing.delete(dir);
+      for (const dir of removed) {
+        this.missing.delete(dir);
+        this.codeDirs.delete(dir);
+      }
     }
-    for (const dir of added) {
-      if (existsSync(dir)) this.code.add(dir);
+    for (const dir of dirs) {
+      if (this.codeDirs.has(dir)) continue;
+      const inode = inodeOf(dir);
+      this.codeDirs.set(dir, inode);
+      if (inode !== undefined) this.code.add(dir);
       else this.lost(dir, () => this.watchCodeAgain(dir));
     }
   }
@@ -103,6 +113,7 @@ export class SourceWatcher {
   }
 
   private watchCodeAgain(dir: string): void {
+    this.codeDirs.set(dir, inodeOf(dir));
     this.code.unwatch(dir);
     this.code.add(dir);
   }
@@ -110,10 +121,9 @@ export class SourceWatcher {
   /** A watched folder is gone: look for it until it is back. */
   private lost(dir: string, watchAgain: () => void): void {
     this.missing.set(dir, watchAgain);
-    this.timer ??= setInterval(() => this.lookAgain(), this.options.pollMs ?? 150);
-    this.timer.unref();
   }
 
+  /** Watches again the folders that came back, and the code folders replaced under the same name. */
   private lookAgain(): void {
     for (const [dir, watchAgain] of this.missing) {
       if (!existsSync(dir)) continue;
@@ -121,9 +131,23 @@ export class SourceWatcher {
       watchAgain();
       this.options.onChange(dir);
     }
-    if (this.missing.size === 0) {
-      clearInterval(this.timer);
-      this.timer = undefined;
+    for (const [dir, inode] of this.codeDirs) {
+      if (this.missing.has(dir)) continue;
+      const now = inodeOf(dir);
+      if (now === inode) continue;
+      if (now === undefined) this.lost(dir, () => this.watchCodeAgain(dir));
+      else this.watchCodeAgain(dir);
+      this.options.onChange(dir);
     }
+  }
+}
+
+/** The inode of the folder at this path now, or undefined when there is none. */
+function inodeOf(dir: string): number | undefined {
+  try {
+    const stats = lstatSync(dir);
+    return stats.isDirectory() ? stats.ino : undefined;
+  } catch {
+    return undefined;
   }
 }

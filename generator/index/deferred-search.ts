@@ -2,13 +2,13 @@
  * The search index of a dev build, made when it is first asked for, not on every save: on a
  * site of 10,000 pages, counting 40,000 documents into postings and splitting them into parts
  * takes seconds, and a volunteer saving a page wants to see that page. The build keeps each
- * page's counted documents (the render cache keeps them anyway), renders the pages that show
+ * page's postings (the page cache keeps them anyway), renders the pages that show
  * the index with a stand-in (so their problems are told at once), and makes the real index,
  * those pages and the files that list every page the first time one of them is read. What it
  * makes is byte for byte what `build` writes (BuildOptions.deferSearchIndex).
  */
 import type { PageRecord, RenderedBatch } from '../model/rendered.ts';
-import type { CountedDocument } from '../model/search.ts';
+import type { PagePostings } from '../model/search.ts';
 import { SearchIndexBuilder, type SearchIndexFile } from './search-index.ts';
 
 export type MadeFiles = ReadonlyMap<string, string | Uint8Array>;
@@ -17,8 +17,10 @@ export type MadeFiles = ReadonlyMap<string, string | Uint8Array>;
 export const FILES_OF_ALL_PAGES = ['_headers', 'sitemap.xml'] as const;
 
 export class DeferredSearch {
-  /** Each indexed page's counted documents, in index order (pages by route). */
-  private readonly pages: CountedDocument[][] = [];
+  /** Each indexed page's postings, in index order (pages by route), numbered in the page cache's table. */
+  private readonly pages: PagePostings[] = [];
+  /** That table's words. */
+  private words: readonly string[] = [];
   private documentCount = 0;
   /** Files that hold the stand-in until the index is made: the pages that show it, and FILES_OF_ALL_PAGES. */
   provisional: ReadonlySet<string> = new Set();
@@ -30,12 +32,13 @@ export class DeferredSearch {
   private madeIndex: SearchIndexFile | undefined;
   private made: MadeFiles | undefined;
 
-  /** Takes a batch of the first pass: each page's counted documents travel with it (build/caching-renderer.ts). */
+  /** Takes a batch of the first pass: each page's postings travel with it, as the page cache keeps them (build/incremental-renderer.ts). */
   take(batch: RenderedBatch): void {
-    for (const page of batch.pages) {
-      const documents = ('documents' in page && page.documents) || [];
-      this.pages.push(documents);
-      this.documentCount += documents.length;
+    if (!batch.numbered) return;
+    this.words = batch.numbered.words;
+    for (const page of batch.numbered.pages) {
+      this.pages.push(page);
+      this.documentCount += page.documents.length;
     }
   }
 
@@ -73,7 +76,7 @@ export class DeferredSearch {
   index(): SearchIndexFile {
     if (!this.madeIndex) {
       const builder = new SearchIndexBuilder();
-      for (const documents of this.pages) for (const document of documents) builder.add(document);
+      builder.appendNumbered({ pages: this.pages, words: this.words });
       this.madeIndex = builder.finish();
     }
     return this.madeIndex;
@@ -100,8 +103,8 @@ export class DeferredSearch {
   takeOver(earlier: DeferredSearch, byValue: boolean): boolean {
     if (earlier.lateKey !== this.lateKey || earlier.pages.length !== this.pages.length) return false;
     if (!sameOutputs(this.outputs, earlier.outputs)) return false;
-    const same = this.pages.every((documents, at) => documents === earlier.pages[at]);
-    if (!same && !(byValue && this.pages.every((documents, at) => sameDocuments(documents, earlier.pages[at])))) {
+    const same = this.pages.every((page, at) => page === earlier.pages[at]);
+    if (!same && !(byValue && this.pages.every((page, at) => samePostings(page, earlier.pages[at])))) {
       return false;
     }
     this.madeIndex ??= earlier.madeIndex;
@@ -126,18 +129,21 @@ function sameOutputs(a: readonly PageRecord[], b: readonly PageRecord[]): boolea
   );
 }
 
-function sameDocuments(a: CountedDocument[], b: CountedDocument[] | undefined): boolean {
-  if (!b || a.length !== b.length) return false;
-  return a.every((document, at) => {
-    const other = b[at];
+/** The same documents with the same words (numbered in the one table a dev session keeps). */
+function samePostings(a: PagePostings, b: PagePostings | undefined): boolean {
+  if (!b || a.documents.length !== b.documents.length || a.pairs.length !== b.pairs.length) return false;
+  const sameDocument = (document: PagePostings['documents'][number], at: number) => {
+    const other = b.documents[at];
     return (
       other !== undefined &&
       document.title === other.title &&
       document.url === other.url &&
-      document.start === other.start &&
-      document.words === other.words &&
-      document.codes.length === other.codes.length &&
-      document.codes.every((code, index) => code === other.codes[index])
+      document.content === other.content
     );
-  });
+  };
+  return (
+    a.documents.every(sameDocument) &&
+    a.ends.every((end, at) => end === b.ends[at]) &&
+    a.pairs.every((pair, at) => pair === b.pairs[at])
+  );
 }

@@ -5,16 +5,10 @@
  * threads that render count a batch of pages at a time under numbers of their own
  * (postings.ts BatchPostings); a batch is cut here into its pages, renumbered.
  */
-import type { PackedPostings } from '../model/search.ts';
-import { grown } from './word-table.ts';
+import type { PackedPostings, PagePostings } from '../model/search.ts';
 
-/** One page's documents: title, URL and start, and each document's words as pairs of (word number, code). */
-export interface PagePostings {
-  documents: PackedPostings['documents'];
-  /** Where each document's pairs end in `pairs`. */
-  ends: Uint32Array<ArrayBuffer>;
-  pairs: Int32Array<ArrayBuffer>;
-}
+export type { PagePostings };
+import { grown } from './word-table.ts';
 
 /** The index's counter for postings numbered by a WordNumbering (render workers are 0, 1, …, this thread -1). */
 export const CACHE_THREAD = -2;
@@ -109,11 +103,11 @@ export class WordNumbering {
 export class NumberedPages {
   #sent = 0;
 
-  constructor(private readonly numbering: WordNumbering) {}
+  constructor(private readonly words: readonly string[]) {}
 
   packed(pages: readonly PagePostings[]): PackedPostings {
-    const words = this.numbering.words.slice(this.#sent).join(' ');
-    this.#sent = this.numbering.words.length;
+    const words = this.words.slice(this.#sent).join(' ');
+    this.#sent = this.words.length;
     const documents = pages.flatMap((page) => page.documents);
     const total = pages.reduce((sum, page) => sum + page.pairs.length, 0);
     const pairs = new Int32Array(total);

@@ -1,8 +1,9 @@
 import type { RenderedBatch, RenderedPage } from '../model/rendered.ts';
-import type { CountedDocument, PackedPostings } from '../model/search.ts';
+import type { CountedDocument, NumberedPostings, PackedPostings } from '../model/search.ts';
 import { foldSpaces, mainOfHtml, textOfHtml } from '../text-of-html.ts';
 import { SNIPPET_LENGTH } from '../validate/site-settings.ts';
 import { type BatchPostings, countDocument, Postings } from './postings.ts';
+import { CACHE_THREAD, NumberedPages } from './page-postings.ts';
 import { splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
@@ -81,25 +82,6 @@ export function pageDocuments(page: RenderedPage, href: (route: string) => strin
   return [searchDocument(page, href), ...parts];
 }
 
-const counted = new WeakMap<RenderedPage, CountedDocument[]>();
-
-/**
- * A rendered page's documents with their words counted, as the index adds them. Kept for as
- * long as the page is: a page the dev server reuses from its last build is not counted again.
- */
-export function countedDocuments(
-  page: RenderedPage,
-  href: (route: string) => string,
-  snippet: number,
-): CountedDocument[] {
-  let documents = counted.get(page);
-  if (!documents) {
-    documents = pageDocuments(page, href).map((document) => countDocument(document, snippet));
-    counted.set(page, documents);
-  }
-  return documents;
-}
-
 /**
  * Adds a rendered page's documents to the batch a thread is counting (BatchPostings), their
  * words counted; `snippet` characters of each text are kept. Returns how many it added.
@@ -141,17 +123,23 @@ export function buildSearchIndex(
  */
 export class SearchIndexBuilder {
   readonly #postings = new Postings();
+  /** The page cache's postings packed as the index takes them (NumberedPages keeps what it sent of the words). */
+  #numbered: NumberedPages | undefined;
 
   add(document: CountedDocument): void {
     this.#postings.add(document);
   }
 
-  /** Adds a batch of rendered pages' documents: counted with the batch, or kept with each page. */
+  /** Adds a batch of rendered pages' documents: counted with the batch, or numbered by a page cache. */
   take(batch: RenderedBatch): void {
     if (batch.postings) this.append(batch.postings.packed, batch.postings.thread);
-    else
-      for (const page of batch.pages)
-        for (const document of ('documents' in page && page.documents) || []) this.add(document);
+    if (batch.numbered) this.appendNumbered(batch.numbered);
+  }
+
+  /** Adds pages' postings numbered in a page cache's word table (one table for a whole build). */
+  appendNumbered({ pages, words }: NumberedPostings): void {
+    this.#numbered ??= new NumberedPages(words);
+    this.append(this.#numbered.packed(pages), CACHE_THREAD);
   }
 
   /** Adds the documents of a run of pages, counted where they were rendered (a batch of thread `from`: see BatchPostings). */

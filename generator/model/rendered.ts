@@ -1,7 +1,7 @@
 /** What rendering gives: each page's HTML and what it used, as the stream the rest of the build consumes. */
 import type { Page, SearchSection } from '../contract/index.ts';
 import type { ErrorDetails } from '../errors.ts';
-import type { CountedDocument, PackedPostings } from './search.ts';
+import type { NumberedPostings, PackedPostings } from './search.ts';
 
 /** What the build keeps of a page once its HTML is written: what the site's other files are made of. */
 export interface PageRecord {
@@ -51,8 +51,6 @@ export interface RenderedPage extends PublishedPage {
   searchText: string;
   /** The page's parts with their own anchors (Markdown `##` sections, then the template's), for the search index. */
   sections: SearchSection[];
-  /** Its search documents counted, when they travel with the page (a build that keeps pages: dev). */
-  documents?: CountedDocument[];
 }
 
 /** A run of pages rendered by one thread, in page order, with their search postings and problems. */
@@ -61,6 +59,8 @@ export interface RenderedBatch {
   pages: Array<RenderedPage | PublishedPage | CopiedPage | PageRecord>;
   /** The pages' search documents, counted where they were rendered, and the number of the thread that counted them. */
   postings?: { packed: PackedPostings; thread: number };
+  /** Or each page's documents in a page cache's numbering (build/incremental-renderer.ts). */
+  numbered?: NumberedPostings;
   problems: ErrorDetails[];
   warnings: ErrorDetails[];
 }

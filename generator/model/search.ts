@@ -28,3 +28,21 @@ export interface PackedPostings {
   /** Each document's distinct words: pairs of the word's number (the thread's) and its code. */
   pairs: Int32Array<ArrayBuffer>;
 }
+
+/** One page's documents: title, URL and start, and each document's words as pairs of (word number, code). */
+export interface PagePostings {
+  documents: PackedPostings['documents'];
+  /** Where each document's pairs end in `pairs`. */
+  ends: Uint32Array<ArrayBuffer>;
+  pairs: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * Pages' postings numbered in a page cache's word table (index/page-postings.ts), as a page
+ * cache hands them on: a page taken from the cache brings its postings as they were kept.
+ */
+export interface NumberedPostings {
+  pages: PagePostings[];
+  /** The table's words by number: the same array for every batch of a build, grown as pages add words. */
+  words: readonly string[];
+}

@@ -118,12 +118,9 @@ describe('clubsite dev on a second site', () => {
   test("layouts/ (its site definition's folder) replaced wholesale: a later template save is picked up", async () => {
     const templates = path.join(dir, 'layouts');
     const code = await readFile(path.join(templates, 'site.tsx'), 'utf8');
-    const gone = output.length;
+    // Removed and moved back at once, as a restore does: the watcher may never see the folder gone.
     await rm(templates, { recursive: true });
-    await printed(/problems? found/, gone);
-    const back = output.length;
     await rename(await copyOf(templates, code), templates);
-    await printed(/→ (✔ fixed|pages reloaded)/, back);
     await writeFile(
       path.join(templates, 'site.tsx'),
       code.replace('<h1>{page.title}</h1>', '<h1>{page.title} (new folder)</h1>'),

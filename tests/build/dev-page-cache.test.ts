@@ -49,8 +49,8 @@ describe.each(SITES)('$name', (site) => {
   };
 
   /** What `clubsite build` writes from the same sources (the deferred files made). */
-  async function expectSameAsFullBuild(result: BuildResult): Promise<void> {
-    const full = await buildProject(project.root, { now });
+  async function expectSameAsFullBuild(result: BuildResult, at = now): Promise<void> {
+    const full = await buildProject(project.root, { now: at });
     const files = allFiles(result);
     expect([...files.keys()]).toEqual([...full.files.keys()]);
     for (const [file, data] of full.files) {
@@ -83,10 +83,12 @@ describe.each(SITES)('$name', (site) => {
       await expectSameAsFullBuild(result);
     });
 
-    test('a page title: every page is rendered again (menus and listings show titles)', async () => {
+    test('a page title: the page and the pages that show its title are rendered, the rest reused', async () => {
       await edit(pageFile, (text) => text.replace(title[0]!, title[1]!));
       const result = await devBuild();
-      expect(cache.reused).toBe(0);
+      expect(cache.rendered).toBeGreaterThanOrEqual(1);
+      expect(cache.reused).toBeGreaterThan(cache.rendered);
+      expect(String(result.files.get(`${page}/index.html`))).toContain(title[1]!.replace('title: ', ''));
       await expectSameAsFullBuild(result);
     });
 
@@ -116,6 +118,27 @@ describe.each(SITES)('$name', (site) => {
       const result = await devBuild();
       expect(result.files.has('ekstra/index.html')).toBe(false);
       await expectSameAsFullBuild(result);
+    });
+  });
+
+  describe.runIf(site === CLUB)('the dev server and the clock', () => {
+    test('a minute later renders nothing again; midnight renders only the pages that show the date', async () => {
+      let at = Date.parse('2025-12-10T17:00:00Z'); // 18:00 in Oslo
+      const options = { ...(await names()), now: undefined, contentDir: project.contentDir, base: '/' };
+      const dev = new BuildSession({ ...options, clock: () => at });
+      const first = await dev.update([]);
+      const pages = dev.counts.rendered;
+      at += 60_000;
+      await dev.update([]);
+      expect(dev.counts).toEqual({ rendered: 0, reused: pages });
+      at = Date.parse('2025-12-10T23:00:30Z'); // half a minute past midnight in Oslo
+      const midnight = await dev.update([]);
+      expect(dev.counts.rendered).toBeGreaterThan(0);
+      expect(dev.counts.rendered).toBeLessThan(pages / 2);
+      expect(midnight.files.get('julekalender/2025/index.html')).not.toBe(
+        first.files.get('julekalender/2025/index.html'),
+      );
+      await expectSameAsFullBuild(midnight, '2025-12-11T00:00');
     });
   });
 
