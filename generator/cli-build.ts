@@ -7,8 +7,9 @@ import path from 'node:path';
 import { build, type BuildResult } from './build/build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
-import { formatWarnings } from './errors.ts';
+import { type ContentError, formatWarnings } from './errors.ts';
 import { MemoryPublisher } from './publish/memory-publisher.ts';
+import { robotsUnderBase } from './publish/robots-note.ts';
 import { discardWriting, openOutput } from './publish/write-output.ts';
 
 /** What the pipeline takes of the project's configuration. */
@@ -32,9 +33,10 @@ export interface BuildCommandOptions {
   workers?: number;
 }
 
-/** Warnings are problems too: told even with --quiet, on stderr. */
-function warn(mode: OutputMode, result: BuildResult): void {
-  if (result.warnings.length > 0) console.warn(paintMarks(mode, formatWarnings(result.warnings)));
+/** Warnings are problems too: told even with --quiet, on stderr; `more` are the command's own (robots.txt under --base). */
+function warn(mode: OutputMode, result: BuildResult, more: ContentError[] = []): void {
+  const warnings = [...result.warnings, ...more];
+  if (warnings.length > 0) console.warn(paintMarks(mode, formatWarnings(warnings)));
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -146,8 +148,10 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     process.off('SIGTERM', interrupted);
     if (exitCode !== undefined) process.exit(exitCode);
   }
-  warn(mode, result);
-  printResult(mode, summary(result, path.relative(cwd, outDir) || '.', performance.now() - start), result.timings);
+  const shown = path.relative(cwd, outDir) || '.';
+  const robots = await robotsUnderBase(options.base, outDir, shown);
+  warn(mode, result, robots ? [robots] : []);
+  printResult(mode, summary(result, shown, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
 }
