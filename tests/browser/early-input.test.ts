@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFailed, test } from 'vitest';
 import { held, launchBrowser, openPage, settled, type ViewportName } from '../support/browser.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
@@ -32,11 +32,22 @@ type Arrival = 'after the input' | 'at the first input' | 'at once';
 async function slowPage(viewport: ViewportName) {
   const opened = await openPage(browser, { viewport, baseURL: site.url, clock: new Date('2025-12-10T18:00:00+01:00') });
   const chunks = held();
+  // What the page and the test did, and when: told only if the test fails (a hang says where it was).
+  const start = performance.now();
+  const steps: string[] = [];
+  const step = (what: string) => steps.push(`${(performance.now() - start).toFixed(0)} ms ${what}`);
+  onTestFailed(() => console.log(`steps of the failed test:\n${steps.join('\n')}`));
   await opened.page.route(/\/assets\/chunks\/(react|client|course-picker)-[^/]*\.js$/, async (route) => {
+    step(`held ${route.request().url().split('/').pop()}`);
     await chunks.until;
     await route.continue();
+    step(`sent ${route.request().url().split('/').pop()}`);
   });
-  return { ...opened, release: chunks.release };
+  const release = () => {
+    step('released');
+    chunks.release();
+  };
+  return { ...opened, release, step };
 }
 
 const island = (page: Page, name: string) => page.locator(`clubsite-island[data-island="${name}"]`);
@@ -58,11 +69,13 @@ async function visitorActs(
 ): Promise<void> {
   if (arrival === 'at the first input') slow.release();
   await act();
+  slow.step('input done');
   if (arrival === 'after the input') {
     expect(await isHydrated(slow.page, name)).toBe(false);
     slow.release();
   }
   await hydrated(slow.page, name);
+  slow.step('hydrated');
 }
 
 describe.each([
@@ -77,6 +90,7 @@ describe.each([
     const slow = await slowPage(viewport);
     if (arrival === 'at once') slow.release();
     await slow.page.goto(route, { waitUntil: 'domcontentloaded' });
+    slow.step(`at ${route}`);
     return slow;
   };
 
@@ -104,10 +118,14 @@ describe.each([
       await finder.getByRole('button', { name: 'Nei', exact: true }).click();
       await finder.getByRole('button', { name: 'Ja', exact: true }).click();
     });
-    await expect.poll(() => finder.locator('.level-finder__progress').textContent()).toBe('Spørsmål 3 av 7');
+    // The whole panel is read (it is always there): a result in place of the question says so at once.
+    const panel = () => finder.locator('.level-finder__panel').innerText({ timeout: 5_000 });
+    await expect.poll(panel).toContain('Spørsmål 3 av 7');
+    slow.step('question 3');
     // Settled: nothing replays a second time.
     await settled(page);
-    expect(await finder.locator('.level-finder__progress').textContent()).toBe('Spørsmål 3 av 7');
+    slow.step('settled');
+    expect(await panel()).toContain('Spørsmål 3 av 7');
     expect(problems).toEqual([]);
     await context.close();
   });
