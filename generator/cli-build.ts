@@ -8,8 +8,9 @@ import type { BuildResult } from './build/build.ts';
 import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './build/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
-import { formatWarnings } from './errors.ts';
+import { type ContentError, formatWarnings } from './errors.ts';
 import { resolveNow, wallClockText } from './now.ts';
+import { robotsUnderBase } from './publish/robots-note.ts';
 
 /** What the pipeline takes of the project's configuration. */
 export const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
@@ -37,7 +38,11 @@ export function warn(mode: OutputMode, warnings: string): void {
   if (warnings !== '') console.warn(paintMarks(mode, warnings));
 }
 
-export const warningsOf = (result: BuildResult) => (result.warnings.length > 0 ? formatWarnings(result.warnings) : '');
+/** A build's warnings as printed, with `more` of the command's own (robots.txt under --base). */
+export function warningsOf(result: BuildResult, more: ContentError[] = []): string {
+  const warnings = [...result.warnings, ...more];
+  return warnings.length > 0 ? formatWarnings(warnings) : '';
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -170,7 +175,9 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     process.off('SIGTERM', interrupted);
     if (exitCode !== undefined) process.exit(exitCode);
   }
-  warn(mode, warningsOf(result));
+  const robots = await robotsUnderBase(options.base, outDir, shownOut);
+  const warnings = warningsOf(result, robots ? [robots] : []);
+  warn(mode, warnings);
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
@@ -183,7 +190,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       timeZone: result.site.site.timeZone,
       codeFiles: result.inputs,
       figures: figuresOf(result),
-      warnings: warningsOf(result),
+      warnings,
     });
 }
 

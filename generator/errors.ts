@@ -36,7 +36,8 @@ export type ErrorCode =
   // Warnings: told, but the build goes on.
   | 'insecure-link'
   | 'unused-file'
-  | 'doubtful-entry';
+  | 'doubtful-entry'
+  | 'robots-under-base';
 
 export interface ErrorDetails {
   code: ErrorCode;

@@ -28,12 +28,16 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
  */
 export function holdEarlyInput(element: HTMLElement, onFirst: () => void): EarlyInput {
   let live = false;
+  /** The held input is being handed over: the widget is live, but clicks still queue behind the held ones. */
+  let draining = false;
+  /** A held click is being replayed: it goes through to the widget. */
+  let replaying = false;
   let first = true;
   const clicks: HTMLButtonElement[] = [];
   const touched = new Set<Control>();
 
   const interact = (event: Event) => {
-    if (live) return;
+    if (live || draining) return;
     if (first) {
       first = false;
       onFirst();
@@ -46,7 +50,7 @@ export function holdEarlyInput(element: HTMLElement, onFirst: () => void): Early
     }
   };
   const click = (event: MouseEvent) => {
-    if (live) return;
+    if (live || replaying) return;
     const button = (event.target as Element | null)?.closest?.('button');
     if (!button || !element.contains(button) || button.type !== 'button' || button.disabled) return;
     event.preventDefault();
@@ -58,17 +62,24 @@ export function holdEarlyInput(element: HTMLElement, onFirst: () => void): Early
 
   return {
     replay: async () => {
-      live = true;
+      draining = true;
       for (const type of INTERACTION_EVENTS) element.removeEventListener(type, interact, true);
-      element.removeEventListener('click', click, true);
       // Controls the browser changed without being told (autofill, restored form state) count too.
       for (const control of element.querySelectorAll<Control>('input, select, textarea'))
         if (differsFromServer(control)) touched.add(control);
       for (const control of touched) if (control.isConnected) announce(control);
-      for (const button of clicks) {
+      // A click while the held ones are replayed waits its turn behind them: in the pause before
+      // each (React finishing the last) it would reach the widget first, and «Nei» then «Ja»
+      // would count as «Ja» then «Nei».
+      for (let button = clicks.shift(); button; button = clicks.shift()) {
         await settled();
-        if (button.isConnected && !button.disabled) button.click();
+        if (!button.isConnected || button.disabled) continue;
+        replaying = true;
+        button.click();
+        replaying = false;
       }
+      live = true;
+      element.removeEventListener('click', click, true);
     },
   };
 }

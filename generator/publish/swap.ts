@@ -2,10 +2,24 @@
  * The swap that ends a build: under the folder's lock (builds into one folder take turns), what
  * killed builds left beside it is cleaned away, the folder is checked again (it may have
  * changed while the site was built), and the fresh folder takes its place.
+ *
+ * It is two renames, the folder away and the fresh one in, and between them the folder is
+ * missing (two renames of a folder in /tmp: median 54–92 µs, at worst 29 ms on this busy
+ * machine). That window is kept (issue 30): on POSIX no call replaces a folder with files by
+ * another at once (rename() onto it fails; Linux's renameat2 with RENAME_EXCHANGE is out of
+ * Node's reach without a native module, and coreutils 9.1 here has no `mv --exchange`), and a
+ * `dist` that is a symlink to versioned folders, swapped by renaming a new link over it, would
+ * hand a link to whatever expects a folder: `rsync -a dist`, an FTP upload, a web server with
+ * symlinks off. The hosts the site deploys to upload a finished `dist` and never read it
+ * mid-build. A build killed in the window leaves the site before whole beside the folder
+ * (`.<name>.clubsite-old-…`), and the next build puts it back as it swaps (removeLeftovers),
+ * under the lock a killed build frees at once: tests/build/out-folder.test.ts holds a build
+ * there and shows what a reader finds.
  */
 import { rmSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { access, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { acquireLock, processAlive } from './build-lock.ts';
 import { type OutFolderOptions, resolveOutFolder } from './out-folder.ts';
 import { swaps, writing } from './writing-folders.ts';
@@ -36,6 +50,7 @@ export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Pr
     swaps.underWay += 1;
     try {
       if (state !== 'missing') await rename(target, old);
+      await heldBetweenRenames();
       try {
         await rename(fresh, target);
       } catch (error) {
@@ -53,6 +68,24 @@ export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Pr
   } finally {
     await lock.release();
   }
+}
+
+/**
+ * A test's hold in the window: with CLUBSITE_TEST_HOLD_SWAP naming a file, the build creates it
+ * once the folder is moved away and waits there until the file is removed, so a test can see
+ * what a reader finds then, and kill the build in the window. Unset, it costs nothing.
+ */
+async function heldBetweenRenames(): Promise<void> {
+  const hold = process.env.CLUBSITE_TEST_HOLD_SWAP;
+  if (!hold) return;
+  await writeFile(hold, `${process.pid}\n`);
+  while (
+    await access(hold).then(
+      () => true,
+      () => false,
+    )
+  )
+    await sleep(20);
 }
 
 /**

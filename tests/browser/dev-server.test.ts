@@ -15,7 +15,7 @@ let dev: DevServer;
 let browser: Browser;
 const terminal: string[] = [];
 /** Generous: the machine running the tests may be busy; a rebuild normally takes tens of ms. */
-const WAIT = 15_000;
+const WAIT = 30_000;
 const originals = new Map<string, string>();
 
 beforeAll(async () => {

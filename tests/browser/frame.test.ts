@@ -23,7 +23,7 @@ describe.each(['mobile', 'desktop'] as const)('the menu panel at %s width', (vie
     const open = () => page.getByRole('button', { name: 'Meny' }).click();
     expect(await panel.isVisible()).toBe(false);
     await open();
-    await panel.waitFor({ state: 'visible', timeout: 2000 });
+    await panel.waitFor({ state: 'visible' });
     expect(await panel.getByRole('link').allTextContents()).toEqual([
       'Forside',
       'Svømmeopplæring',
@@ -41,17 +41,17 @@ describe.each(['mobile', 'desktop'] as const)('the menu panel at %s width', (vie
     else expect(box?.width).toBeLessThanOrEqual(400);
 
     await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'hidden', timeout: 2000 });
+    await panel.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
 
     await open();
     await panel.getByRole('button', { name: 'Lukk' }).click();
-    await panel.waitFor({ state: 'hidden', timeout: 2000 });
+    await panel.waitFor({ state: 'hidden' });
 
     if (viewport === 'desktop') {
       await open();
       await page.mouse.click(100, 500); // the overlay, left of the panel
-      await panel.waitFor({ state: 'hidden', timeout: 2000 });
+      await panel.waitFor({ state: 'hidden' });
     }
     expect(problems).toEqual([]);
     await context.close();

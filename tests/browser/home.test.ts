@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type Theme, type ViewportName } from '../support/browser.ts';
+import { launchBrowser, openPage, settled, type Theme, type ViewportName } from '../support/browser.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
 const FEED_SCRIPT = 'https://elfsightcdn.com/platform.js';
@@ -215,7 +215,9 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
   test('the Instagram feed script is requested once, only near the card, and the page copes when it cannot be reached', async () => {
     const { page, context, problems, feedRequests } = await open(dec10, '/', '2025-12-10T17:00:00Z', { viewport });
     const feed = page.locator('.instagram-feed');
-    await page.waitForTimeout(800);
+    // Loaded and quiet, and the island has seen where it is: not near the card yet.
+    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(feedRequests).toEqual([]);
     await expect(page.locator(`script[src="${FEED_SCRIPT}"]`).count()).resolves.toBe(0);
     await expect(feed.locator('.elfsight-app-eee592a6-329a-4858-8b68-3578bf6a2fb7').count()).resolves.toBe(1);
@@ -227,18 +229,18 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
       .evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
 
     await feed.scrollIntoViewIfNeeded();
-    await expect.poll(() => feedRequests.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => feedRequests.length).toBe(1);
     // The host is unreachable (the test browser has no network): the card says so, calmly.
-    await expect.poll(() => feed.getAttribute('data-feed-status'), { timeout: 10_000 }).toBe('failed');
+    await expect.poll(() => feed.getAttribute('data-feed-status')).toBe('failed');
     await expect(feed.innerText()).resolves.toContain('Vi får ikke hentet bildene fra Instagram akkurat nå');
 
     // Scrolling away and back does not load it again.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
+    await settled(page);
     await feed.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-    expect(feedRequests).toEqual([FEED_SCRIPT]);
+    await settled(page);
     await expect(page.locator(`script[src="${FEED_SCRIPT}"]`).count()).resolves.toBe(1);
+    expect(feedRequests).toEqual([FEED_SCRIPT]);
 
     // Nothing moved: the box kept its height and what follows kept its place.
     const boxAfter = await feed.boundingBox();
@@ -264,8 +266,8 @@ describe('/sosiale-medier', () => {
         'Facebook',
       ]);
       await page.locator('.instagram-feed').scrollIntoViewIfNeeded();
-      await expect.poll(() => feedRequests.length, { timeout: 10_000 }).toBe(1);
-      await page.waitForTimeout(300);
+      await expect.poll(() => feedRequests.length).toBe(1);
+      await settled(page);
       expect(feedRequests).toHaveLength(1);
       await expect(axeViolations(page)).resolves.toEqual([]);
       expect(problems).toEqual([]);
@@ -291,8 +293,8 @@ describe('/sosiale-medier', () => {
     await page.clock.setFixedTime(new Date('2025-12-10T17:00:00Z'));
     await page.goto('/sosiale-medier/');
     await page.locator('.instagram-feed').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator('clubsite-island[data-hydrated]').count(), { timeout: 10_000 }).toBe(1);
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.locator('clubsite-island[data-hydrated]').count()).toBe(1);
+    await settled(page);
     await expect(page.locator(`script[src="${FEED_SCRIPT}"]`).count()).resolves.toBe(1);
     await expect(page.locator(`script[src="${FEED_SCRIPT}"]`).getAttribute('data-test')).resolves.toBe('already-there');
     expect(requests).toEqual([FEED_SCRIPT]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type ViewportName } from '../support/browser.ts';
+import { launchBrowser, openPage, settled, type ViewportName } from '../support/browser.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
 // Issue 8: nothing moves once it is on screen. Cumulative layout shift, as Chromium reports it
@@ -42,9 +42,20 @@ async function measureShift(page: Page, url: string): Promise<{ cls: number; mov
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load' });
-  // Islands hydrate, the index arrives, images decode, the date correction runs: let it all settle.
+  // Islands hydrate, the index arrives, images decode, the date correction runs: every island due
+  // (on screen, or not waiting for a touch) is live and busy with nothing, the network is quiet,
+  // and what came is drawn in the next frames.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      [...document.querySelectorAll('clubsite-island:not([data-hydrated])')].every((island) => {
+        const when = island.getAttribute('data-when');
+        const box = island.getBoundingClientRect();
+        return when === 'interaction' || (when === 'visible' && (box.bottom <= 0 || box.top >= window.innerHeight));
+      }),
+  );
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(800);
+  await settled(page);
   return page.evaluate(() => (window as unknown as { __shift: { cls: number; moved: string[] } }).__shift);
 }
 

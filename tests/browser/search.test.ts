@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type ViewportName } from '../support/browser.ts';
+import { launchBrowser, openPage, settled, type ViewportName } from '../support/browser.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
 let site: ServedSite;
@@ -164,7 +164,7 @@ test('a query that looks like markup is shown as text and runs nothing', async (
   expect(await heading(page).textContent()).toBe(`Søkeresultat for «${query}»`);
   expect(await page.locator('main img').count()).toBe(0);
   expect(await page.inputValue('#sok-felt')).toBe(query);
-  await page.waitForTimeout(300);
+  await settled(page);
   expect(dialogs).toEqual([]);
   expect(problems).toEqual([]);
   await context.close();

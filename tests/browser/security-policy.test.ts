@@ -65,9 +65,7 @@ describe('Content-Security-Policy in Chromium', () => {
       inline.textContent = 'document.title = "hacked"';
       document.head.append(inline);
     });
-    await expect
-      .poll(() => takeCspViolations().join('\n'), { timeout: 5000 })
-      .toMatch(/script-src-elem blocked inline/);
+    await expect.poll(() => takeCspViolations().join('\n')).toMatch(/script-src-elem blocked inline/);
     expect(await page.title()).not.toBe('hacked');
     await page.goto('/kurs/');
     await page.evaluate(() => {
@@ -76,12 +74,10 @@ describe('Content-Security-Policy in Chromium', () => {
       document.head.append(feed);
     });
     await expect
-      .poll(() => takeCspViolations().join('\n'), { timeout: 5000 })
+      .poll(() => takeCspViolations().join('\n'))
       .toContain('script-src-elem blocked https://elfsightcdn.com/platform.js on /kurs/');
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p style="color: red">x</p>'));
-    await expect
-      .poll(() => takeCspViolations().join('\n'), { timeout: 5000 })
-      .toContain('style-src-attr blocked inline');
+    await expect.poll(() => takeCspViolations().join('\n')).toContain('style-src-attr blocked inline');
     await context.close();
   });
 });

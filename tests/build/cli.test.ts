@@ -35,6 +35,20 @@ describe('clubsite build and check', () => {
       /\n {2}site +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/,
     );
     expect((await stat(path.join(dir, 'public/om/styret/index.html'))).isFile()).toBe(true);
+    expect(outcome.stderr).not.toContain('robots-under-base');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('under --base, the build warns once that crawlers never read its robots.txt, and names the line for the root one', async () => {
+    const dir = await fixtureSite('mini');
+    const outcome = await clubsite(['build', '--base', '/klubb/', '--now', '2025-12-10T18:00'], { cwd: dir });
+    expect(outcome.code, outcome.stderr).toBe(0);
+    const sitemap = /^Sitemap: (.+)$/m.exec(await readFile(path.join(dir, 'public/robots.txt'), 'utf8'))?.[1];
+    expect(sitemap).toMatch(/^https:\/\/[^/]+\/klubb\/sitemap\.xml$/);
+    expect(outcome.stderr.match(/^⚠ .*\[robots-under-base\]$/gm)).toEqual(['⚠ public/robots.txt  [robots-under-base]']);
+    expect(outcome.stderr).toContain('robots.txt is served at /klubb/robots.txt, where crawlers never look');
+    expect(outcome.stderr).toContain(`/robots.txt): Sitemap: ${sitemap}\n`);
+    expect(outcome.stderr).toMatch(/^1 warning \(the build went on\)\.$/m);
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -8,6 +8,7 @@ import { execFile, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { watch } from 'node:fs';
 import {
+  access,
   chmod,
   cp,
   lstat,
@@ -428,6 +429,50 @@ describe('a build killed mid-way', () => {
     expect(await leftovers(mini)).toEqual([]);
     await rm(dir, { recursive: true, force: true });
   }, 240_000);
+});
+
+describe('a build killed between the two renames of its swap', () => {
+  test('a reader finds no folder there, the site before lies whole beside it, and the next build puts a site back', async () => {
+    const { outer: dir, root: mini } = await miniProject();
+    expect((await inProcess(['build'], mini)).code).toBe(0);
+    const reference = await tree(path.join(mini, 'public'));
+    const hold = path.join(dir, 'held-in-the-swap');
+    const child = spawn(process.execPath, [cli, 'build'], {
+      cwd: mini,
+      env: { ...process.env, CLUBSITE_NOW: NOW, CLUBSITE_TEST_HOLD_SWAP: hold },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // The build says it is in the window by creating the file, and waits there until it is removed.
+    await expect
+      .poll(
+        () =>
+          access(hold).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    const reader = () =>
+      readFile(path.join(mini, 'public/index.html'), 'utf8').then(
+        () => 'read',
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+    expect(await reader()).toBe('ENOENT');
+    const [old = ''] = (await readdir(mini)).filter((name) => name.startsWith('.public.clubsite-old-'));
+    expect(await tree(path.join(mini, old))).toEqual(reference);
+    child.kill('SIGKILL');
+    await exited;
+    expect(await reader()).toBe('ENOENT');
+    // The lock went with the process: the next build does not wait, puts the site back and swaps in its own.
+    const next = await inProcess(['build'], mini);
+    expect(next.code, next.stderr).toBe(0);
+    expect(await reader()).toBe('read');
+    expect(await tree(path.join(mini, 'public'))).toEqual(reference);
+    expect(await leftovers(mini)).toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
 });
 
 describe('a build interrupted with Ctrl-C', () => {

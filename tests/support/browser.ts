@@ -89,3 +89,27 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   return { context, page, problems };
 }
+
+/**
+ * A gate for a held request: a route handler awaits `until`, and the test calls `release()`
+ * once the page is in the state it asserts. Never a duration: what arrives first is the test's
+ * choice, on a machine of any speed.
+ */
+export function held(): { until: Promise<void>; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { until, release };
+}
+
+/**
+ * The page has rendered twice and run the tasks queued before: IntersectionObserver callbacks,
+ * a replayed click and what they started synchronously are done. The page's own turn, not a duration.
+ */
+export function settled(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
+}

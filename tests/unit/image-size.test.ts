@@ -27,6 +27,16 @@ describe('the kind and size of an image, from its header', () => {
     expect(imageSize(new TextEncoder().encode('not a picture at all, only text'))).toBeUndefined();
     expect(imageSize(new Uint8Array())).toBeUndefined();
   });
+
+  test('a header cut short is no size, not a wrong one', async () => {
+    const png = await readFile(path.join(projectRoot, 'content/images/deling.png'));
+    const jpeg = await readFile(path.join(projectRoot, 'tests/unit/fixtures/photo-800x420.jpg'));
+    expect(imageSize(png.subarray(0, 20))).toBeUndefined();
+    // Cut before its start-of-frame segment: the walk runs out of bytes.
+    const frame = jpeg.findIndex((byte, index) => byte === 0xff && jpeg[index + 1] === 0xc0);
+    expect(frame).toBeGreaterThan(2);
+    expect(imageSize(jpeg.subarray(0, frame + 4))).toBeUndefined();
+  });
 });
 
 describe('unsafe link schemes, in any spelling a browser reads', () => {

@@ -299,4 +299,20 @@ describe('the text a visitor reads', () => {
       ),
     ).toBe('Hval Sel & Sjøløve «ja» Ærefull');
   });
+
+  test('every named entity of HTML is decoded, as a browser shows it; markup written as text stays text', () => {
+    expect(
+      textOfHtml('<p>Vent&hellip; og se &#x2014; &aelig;&oslash;&aring; &uuml;ber &euro;5 &trade; &rsquo;</p>'),
+    ).toBe('Vent… og se — æøå über €5 ™ ’');
+    expect(textOfHtml('<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp;amp;</p>')).toBe(
+      '<script>alert(1)</script> &amp;',
+    );
+  });
+
+  test('tags inside a word keep it whole; script and style contents are never text', () => {
+    const html =
+      '<p>S<strong>v</strong>ø<em>m</em>ming</p><script>const text = "<p>Skjult</p>";</script>' +
+      '<style>p::after { content: "Skjult"; }</style><p>Synlig</p>';
+    expect(textOfHtml(html)).toBe('Svømming Synlig');
+  });
 });
