@@ -152,7 +152,7 @@ describe('nothing changed since the last build', () => {
 
   test.each([
     ['another clock', ['--now', '2025-12-10T18:01']],
-    ['another base path', ['--base', '/klubb/']],
+    ['another origin', ['--origin', 'https://svom.example.org']],
     ['--no-cache', ['--no-cache']],
   ])('%s builds again', async (_name, args) => {
     const inode = await marker();
