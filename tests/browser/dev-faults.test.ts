@@ -36,8 +36,8 @@ describe('clubsite dev under faults', () => {
     const builds: boolean[] = [];
     const off = dev.onBuild((event) => builds.push(event.outcome.ok));
     const report = await runFaults({ url: dev.url, project, requests: 200, saves: 100, savesMs: 2000 });
-    off();
     await dev.idle();
+    off();
     expect(report).toEqual({ failedRequests: 0, brokenServes: 0, unrecovered: [] });
     // The broken file was seen as a problem, and the last build is good again.
     expect(builds).toContain(false);

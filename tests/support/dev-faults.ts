@@ -42,11 +42,12 @@ async function get(url: string): Promise<{ status: number; body: string }> {
   }
 }
 
-/** Waits until `path` serves text containing `marker`; false if it never does. */
-async function shows(url: string, marker: string, ms: number): Promise<boolean> {
+/** Waits until `path` serves text containing `marker` (or, with `gone`, no longer does); false if it never does. */
+async function shows(url: string, marker: string, ms: number, gone = false): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if ((await get(url)).body.includes(marker)) return true;
+    const { status, body } = await get(url);
+    if (status === 200 && body.includes(marker) !== gone) return true;
     await sleep(50);
   }
   return false;
@@ -114,6 +115,9 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   await sleep(200);
   await writeFile(om, withLine(`Etter omdøping ${tag}.`));
   await recovered('a folder renamed and back, then a save', `Etter omdøping ${tag}.`);
+  // The page as it was: served again before the run ends, so its last build is a good one.
   await writeFile(om, page);
+  if (!(await shows(`${url}/om/`, `Etter omdøping ${tag}.`, recoverMs, true)))
+    report.unrecovered.push('the page put back');
   return report;
 }
