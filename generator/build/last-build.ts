@@ -24,6 +24,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -128,8 +129,9 @@ function stampsOf(contentDir: string, files: readonly string[]): { stamps: strin
   return { stamps: hash.digest('base64url'), newest };
 }
 
+/** The output folder the build swapped in (through a symlinked --out, the folder it points to). */
 function outIdentity(outDir: string): LastBuild['out'] | undefined {
-  const stats = lstatSync(outDir, { throwIfNoEntry: false });
+  const stats = statSync(outDir, { throwIfNoEntry: false });
   return stats?.isDirectory() ? { ino: stats.ino, mtimeMs: stats.mtimeMs } : undefined;
 }
 
