@@ -148,9 +148,10 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   process.on('SIGINT', interrupted);
   process.on('SIGTERM', interrupted);
   let result: BuildResult;
+  let output: Awaited<ReturnType<typeof openOutput>>;
   try {
     // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
-    const output = await openOutput(outDir, where);
+    output = await openOutput(outDir, where);
     result = await build({
       ...names(project),
       now: options.now,
@@ -160,6 +161,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       onProgress: progressLine(mode),
       publisher: output,
       ...cache,
+      keepPagesLater: true,
       // The site's code is known once bundled: an --out holding it is refused before a page is rendered.
       codeBundled: async (files) => {
         sources.push(...sourceFolders(project, files));
@@ -170,6 +172,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       throw error;
     });
     await output.commit();
+    // While the site the swap replaced is removed (on a thread), its pages are kept for the next build.
+    result.keepPages();
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
@@ -192,6 +196,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       figures: figuresOf(result),
       warnings,
     });
+  await output.settled();
 }
 
 /**

@@ -52,9 +52,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await stream.finish();
     });
     run.problems.warnings.push(...used.unused());
-    renderer.succeeded?.();
+    let kept = false;
+    const keepPages = () => {
+      if (!kept) renderer.succeeded?.();
+      kept = true;
+    };
+    if (!options.keepPagesLater) keepPages();
     const pages = first.length + second.length;
-    return buildResult(run, { ...built, pages, output: publisher, index: () => index, next, renderer });
+    return buildResult(run, { ...built, pages, output: publisher, index: () => index, next, renderer, keepPages });
   } finally {
     await renderer.close();
   }

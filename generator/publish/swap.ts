@@ -16,10 +16,10 @@
  * under the lock a killed build frees at once: tests/build/out-folder.test.ts holds a build
  * there and shows what a reader finds.
  */
-import { rmSync } from 'node:fs';
 import { access, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { acquireLock, processAlive } from './build-lock.ts';
 import { type OutFolderOptions, resolveOutFolder } from './out-folder.ts';
 import { swaps, writing } from './writing-folders.ts';
@@ -38,7 +38,11 @@ export interface Swap {
   stamp: string;
 }
 
-export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Promise<void> {
+/**
+ * Swaps the fresh folder in. Resolves once it is in place, with the removal of the site it
+ * replaced under way on a thread of its own (resolved once the old folder is gone).
+ */
+export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Promise<{ removed: Promise<void> }> {
   const parent = path.dirname(first);
   const name = path.basename(first);
   const lock = await acquireLock(path.join(parent, `.${short(name)}.clubsite-lock`), options.shown ?? outDir);
@@ -61,10 +65,8 @@ export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Pr
     } finally {
       swaps.underWay -= 1;
     }
-    // The new site is in place; what could not be removed now, the next build removes. Removed
-    // at once, not a promise per file: nothing else runs now, and 10,000 pages' folders go in
-    // about half the time (RAM disk: 386 against 840 ms).
-    if (state !== 'missing') removeQuietly(old);
+    // The new site is in place; the old one goes while the build ends (it keeps its pages, records its inputs).
+    return { removed: state === 'missing' ? Promise.resolve() : removeOnThread(old) };
   } finally {
     await lock.release();
   }
@@ -121,10 +123,28 @@ async function removeLeftovers(parent: string, name: string, target: string): Pr
   }
 }
 
-function removeQuietly(folder: string): void {
-  try {
-    rmSync(folder, { recursive: true, force: true });
-  } catch {
-    // Left for the next build (removeLeftovers).
-  }
+/**
+ * What the folder's removal runs on a thread: one synchronous removal (not a promise per file:
+ * 10,000 pages' folders go in about half the time, RAM disk 386 against 840 ms). What cannot
+ * be removed is left for the next build (removeLeftovers).
+ */
+const REMOVER = `
+const { workerData } = require('node:worker_threads');
+try {
+  require('node:fs').rmSync(workerData, { recursive: true, force: true });
+} catch {}
+`;
+
+/** Removes a folder on a thread of its own; until then it is this process's (never another build's leftover). */
+function removeOnThread(folder: string): Promise<void> {
+  writing.set(folder, undefined);
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      writing.delete(folder);
+      resolve();
+    };
+    const remover = new Worker(REMOVER, { eval: true, workerData: folder });
+    remover.on('exit', done);
+    remover.on('error', done);
+  });
 }

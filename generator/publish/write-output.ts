@@ -25,8 +25,10 @@ export interface OutputFolder extends Publisher {
   sizes(): OutputSizes;
   /** Refuses the folder, as at the start, if it is no place for the site now (out-folder.ts: its options' sources may have grown). */
   recheck(): Promise<void>;
-  /** Puts the written site in place of the folder's old one, in one rename. */
+  /** Puts the written site in place of the folder's old one, in one rename; the old one is removed on a thread (settled()). */
   commit(): Promise<void>;
+  /** Resolves once the site the commit replaced is removed (at once without a commit). */
+  settled(): Promise<void>;
   /** Removes what was written; the folder keeps the site it had. */
   abort(): Promise<void>;
 }
@@ -61,6 +63,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   writing.set(fresh, writer);
   let failure: unknown;
   let open = true;
+  let removed = Promise.resolve();
   const sizes = { html: 0, js: 0, css: 0 };
   const write = (file: string, data: string | Uint8Array, keepAt?: string) => {
     count(sizes, file, data);
@@ -105,11 +108,15 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
         await abort();
         throw fileSystemError(failure, shown);
       }
-      await swapIn({ fresh, outDir, options, first: first.target, stamp }).catch(async (error: unknown) => {
-        await abort();
-        throw fileSystemError(error, shown);
-      });
+      const swapped = await swapIn({ fresh, outDir, options, first: first.target, stamp }).catch(
+        async (error: unknown) => {
+          await abort();
+          throw fileSystemError(error, shown);
+        },
+      );
+      removed = swapped.removed;
     },
+    settled: () => removed,
   };
 }
 
@@ -157,6 +164,7 @@ export async function writeOutput(
   const output = await openOutput(outDir, options);
   for (const [file, data] of files) output.write(file, data);
   await output.commit();
+  await output.settled();
 }
 
 /** Creates the folders above the output one by one (a recursive mkdir spins forever under /proc). */
