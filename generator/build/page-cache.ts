@@ -2,24 +2,31 @@
  * The page cache: each page of the last builds with what it was rendered from (its keys, what
  * it read, its clock's interval), its record, warnings and search postings, and its HTML. A
  * build renders again only the pages whose inputs changed (incremental-renderer.ts). On disk
- * (`.clubsite/cache/`) it is one file of everything but the HTML, written whole and renamed
- * into place, and one file per page's HTML, linked from the output (no copy is written). A
+ * (`.clubsite/cache/`) it is a file of everything but the HTML with a journal of the builds
+ * since (cache-file.ts), and one file per page's HTML, linked from the output (no copy is written). A
  * cache of another format or other generator code, or one that cannot be read, is not
  * believed: the build is cold, and says why in one line.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import type { ErrorDetails } from '../errors.ts';
 import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
 import type { PageRecord } from '../model/rendered.ts';
-import type { ReadValue } from '../render/reads.ts';
+import {
+  type BaseFile,
+  CACHE_FORMAT,
+  newGeneration,
+  PAGES_FILE,
+  readBase,
+  readDelta,
+  writeBase,
+  writeDelta,
+} from './cache-file.ts';
 import { ReadTable } from './read-table.ts';
 
-/** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
-export const CACHE_FORMAT = 2;
-const PAGES_FILE = 'pages.bin';
+export { CACHE_FORMAT };
+
 const HTML_FOLDER = 'html';
 /** HTML files no entry names are removed once this old: a build running beside this one may be about to name them. */
 const ORPHAN_AGE_MS = 10 * 60_000;
@@ -95,16 +102,6 @@ export class MemoryPageCache implements PageCache {
   }
 }
 
-interface CacheFile {
-  format: number;
-  generator: string;
-  words: string[];
-  /** The table of reads: each pair's path and answer. */
-  readPaths: string[];
-  readValues: ReadValue[];
-  pages: Array<[file: string, page: CachedPage]>;
-}
-
 /**
  * The cache in a folder (`.clubsite/cache`, `--cache-dir`, CLUBSITE_CACHE_DIR). It is read when
  * first asked, once the site's and the browser's code are bundled: esbuild's process starts
@@ -112,7 +109,7 @@ interface CacheFile {
  */
 export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
-  #read: { notice?: string; numbering: WordNumbering; reads: ReadTable; pages: Map<string, CachedPage> } | undefined;
+  #read: CacheContents | undefined;
 
   constructor(
     private readonly dir: string,
@@ -134,7 +131,7 @@ export class FolderPageCache implements PageCache {
   }
 
   get numbering(): WordNumbering {
-    return this.#contents.numbering;
+    return this.#contents.words;
   }
 
   get reads(): ReadTable {
@@ -145,19 +142,8 @@ export class FolderPageCache implements PageCache {
     return this.#contents.pages.size;
   }
 
-  get #contents() {
-    if (!this.#read) {
-      const read = readCacheFile(path.join(this.dir, PAGES_FILE), this.generator);
-      const reads = new ReadTable(read.file?.readPaths, read.file?.readValues);
-      // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
-      const pages = new Map<string, CachedPage>();
-      for (const [file, page] of read.file?.pages ?? []) {
-        const whole = page?.reads instanceof Int32Array && page.reads.every((id) => id >= 0 && id < reads.size);
-        if (whole) pages.set(file, page);
-      }
-      const numbering = new WordNumbering(read.file?.words ?? []);
-      this.#read = { ...(read.notice ? { notice: read.notice } : {}), numbering, reads, pages };
-    }
+  get #contents(): CacheContents {
+    this.#read ??= readContents(this.dir, this.generator);
     return this.#read;
   }
 
@@ -180,25 +166,43 @@ export class FolderPageCache implements PageCache {
 
   save(pages: ReadonlyMap<string, CachedPage>): void {
     mkdirSync(path.join(this.dir, HTML_FOLDER), { recursive: true });
+    const { base, words, reads } = this.#contents;
+    const changed = base ? [...pages].filter(([, page]) => !base.entries.has(page)) : [];
+    const removed = base ? [...base.files].filter((file) => !pages.has(file)) : [];
+    // A journal while it stays small; then a base again, which drops the pages and reads long gone.
+    if (!base || changed.length + removed.length > Math.max(JOURNAL_PAGES, pages.size / 8)) {
+      this.#saveBase(pages);
+      return;
+    }
+    writeDelta(this.dir, {
+      format: CACHE_FORMAT,
+      generator: this.generator,
+      base: base.generation,
+      words: words.words.slice(base.words),
+      readPaths: reads.paths.slice(base.reads),
+      readValues: reads.values.slice(base.reads),
+      pages: changed.map(([file, page]) => [file, withoutHtml(page)]),
+      removed,
+    });
+  }
+
+  #saveBase(pages: ReadonlyMap<string, CachedPage>): void {
     // Only the reads the kept pages made: a table does not grow with pages long gone.
     const kept = [...pages];
     const { table, lists } = this.reads.compacted(kept.map(([, page]) => page.reads));
-    const stored = kept.map(([file, page], at): [string, CachedPage] => {
-      const { html: _, ...entry } = page;
-      return [file, { ...entry, reads: lists[at] ?? new Int32Array() }];
-    });
-    const contents: CacheFile = {
+    const stored = kept.map(([file, page], at): [string, CachedPage] => [
+      file,
+      { ...withoutHtml(page), reads: lists[at] ?? new Int32Array() },
+    ]);
+    writeBase(this.dir, {
       format: CACHE_FORMAT,
       generator: this.generator,
+      generation: newGeneration(),
       words: this.numbering.words,
       readPaths: table.paths,
       readValues: table.values,
       pages: stored,
-    };
-    const target = path.join(this.dir, PAGES_FILE);
-    const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temporary, v8.serialize(contents));
-    renameSync(temporary, target);
+    });
     this.#removeOrphans(new Set(stored.flatMap(([, page]) => (page.htmlFile ? [page.htmlFile] : []))));
   }
 
@@ -215,26 +219,47 @@ export class FolderPageCache implements PageCache {
   }
 }
 
-/** The cache's file, or why it is not believed. */
-function readCacheFile(file: string, generator: string): { file?: CacheFile; notice?: string } {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return { notice: 'no page cache yet: every page is rendered' };
+/** Pages a journal may hold however small the site: below that, a base is never worth writing again. */
+const JOURNAL_PAGES = 64;
+
+const withoutHtml = ({ html: _, ...entry }: CachedPage): CachedPage => entry;
+
+/** The cache as read: its pages and tables, with what came from its base (what a journal leaves out), or why it was not read. */
+interface CacheContents {
+  notice?: string;
+  words: WordNumbering;
+  reads: ReadTable;
+  pages: Map<string, CachedPage>;
+  base?: { generation: string; words: number; reads: number; entries: WeakSet<CachedPage>; files: Set<string> };
+}
+
+function readContents(dir: string, generator: string): CacheContents {
+  const read = readBase<CachedPage>(dir, generator);
+  if (!read.file) return { notice: read.notice, words: new WordNumbering(), reads: new ReadTable(), pages: new Map() };
+  const file: BaseFile<CachedPage> = read.file;
+  const delta = readDelta<CachedPage>(dir, generator, file.generation);
+  const reads = new ReadTable(
+    [...file.readPaths, ...(delta?.readPaths ?? [])],
+    [...file.readValues, ...(delta?.readValues ?? [])],
+  );
+  const base = {
+    generation: file.generation,
+    words: file.words.length,
+    reads: file.readPaths.length,
+    entries: new WeakSet<CachedPage>(),
+    files: new Set<string>(),
+  };
+  // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
+  const whole = (page: CachedPage) =>
+    page?.reads instanceof Int32Array && page.reads.every((id) => id >= 0 && id < reads.size);
+  const pages = new Map<string, CachedPage>();
+  for (const [name, page] of file.pages) {
+    if (!whole(page)) continue;
+    pages.set(name, page);
+    base.entries.add(page);
+    base.files.add(name);
   }
-  let contents: Partial<CacheFile>;
-  try {
-    contents = v8.deserialize(bytes) as Partial<CacheFile>;
-  } catch {
-    return { notice: 'the page cache cannot be read (a build stopped while writing it?): every page is rendered' };
-  }
-  if (contents?.format !== CACHE_FORMAT)
-    return { notice: 'the page cache is from another version of clubsite: every page is rendered' };
-  if (contents.generator !== generator)
-    return { notice: 'the page cache was made by other clubsite code: every page is rendered' };
-  const arrays = [contents.words, contents.readPaths, contents.readValues, contents.pages];
-  if (!arrays.every(Array.isArray) || contents.readPaths?.length !== contents.readValues?.length)
-    return { notice: 'the page cache is not whole: every page is rendered' };
-  return { file: contents as CacheFile };
+  for (const name of delta?.removed ?? []) pages.delete(name);
+  for (const [name, page] of delta?.pages ?? []) if (whole(page)) pages.set(name, page);
+  return { words: new WordNumbering([...file.words, ...(delta?.words ?? [])]), reads, pages, base };
 }

@@ -93,6 +93,35 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
   });
 });
 
+describe('a build that rendered a few pages keeps them in a journal beside the cache, not a whole cache again', () => {
+  test('the cache stays as it was, the journal holds the page, and a spoiled journal costs only its pages', async () => {
+    await rm(cacheDir, { recursive: true, force: true });
+    await built(dir, freshOut());
+    const base = await readFile(path.join(cacheDir, 'pages.bin'));
+    const page = path.join(dir, 'data/routes/om.md');
+    const before = await readFile(page, 'utf8');
+    await writeFile(page, `${before}\nKept in the journal.\n`);
+    const forget = () => rm(path.join(cacheDir, 'last-build.json'), { force: true });
+    try {
+      await built(dir, 'cold-journal', '--no-cache');
+      // The page, and the search page that shows its words.
+      expect(cacheLine(await built(dir, freshOut()))).toMatch(/^ {2}2 rendered, 4 reused · /);
+      expect((await readFile(path.join(cacheDir, 'pages.bin'))).equals(base)).toBe(true);
+      await forget();
+      const out = freshOut();
+      expect(cacheLine(await built(dir, out))).toMatch(/^ {2}0 rendered, 6 reused · /);
+      expect(await differences(path.join(dir, out), path.join(dir, 'cold-journal'))).toEqual([]);
+      await writeFile(path.join(cacheDir, 'pages.delta.bin'), randomBytes(5_000));
+      await forget();
+      const spoiled = freshOut();
+      expect(cacheLine(await built(dir, spoiled))).toMatch(/^ {2}2 rendered, 4 reused · /);
+      expect(await differences(path.join(dir, spoiled), path.join(dir, 'cold-journal'))).toEqual([]);
+    } finally {
+      await writeFile(page, before);
+    }
+  });
+});
+
 test('two builds sharing one cache at the same time both finish, each with the whole, right output', async () => {
   await built(dir, freshOut());
   const page = path.join(dir, 'data/routes/om.md');
