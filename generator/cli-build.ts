@@ -134,10 +134,14 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, project, options, mode, shownOut, start)) return;
   const { build } = await import('./build/build.ts');
   const { discardWriting, openOutput } = await import('./publish/write-output.ts');
+  const { emptyTrash } = await import('./publish/trash.ts');
   // The folders the configuration names are refused before the build; those of the site's
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
-  const where = { project: cwd, force: options.force, shown: options.out, sources };
+  const trash = cache.cacheDir ? path.join(cache.cacheDir, 'trash') : undefined;
+  const where = { project: cwd, force: options.force, shown: options.out, sources, trash };
+  // What earlier builds left to remove goes while this one runs.
+  const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
@@ -197,6 +201,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       warnings,
     });
   await output.settled();
+  await emptied;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface OutFolderOptions {
   shown?: string;
   /** Folders of the project that hold its sources and tools (absolute): never an output, nor inside one (config/project-config.ts). */
   sources?: readonly string[];
+  /** Where the site a swap replaces goes to be removed in the background (the page cache's `trash/`, publish/trash.ts); none: it is removed before the build ends. */
+  trash?: string;
 }
 
 export interface OutFolder {

@@ -122,6 +122,21 @@ describe('a build that rendered a few pages keeps them in a journal beside the c
   });
 });
 
+test("the site a build replaced is removed through the cache's trash: gone by the end of the next build, nothing left beside the output", async () => {
+  const out = freshOut();
+  const trash = path.join(cacheDir, 'trash');
+  const inTrash = () => readdir(trash).catch(() => [] as string[]);
+  await built(dir, out);
+  await built(dir, out, '--verbose', '--origin', 'https://a.example');
+  const left = await inTrash();
+  await built(dir, out, '--verbose', '--origin', 'https://b.example');
+  const now = await inTrash();
+  expect(now.filter((name) => left.includes(name))).toEqual([]);
+  expect(now.length).toBeLessThanOrEqual(1);
+  expect((await readdir(dir)).filter((name) => name.includes('.clubsite-'))).toEqual([]);
+  expect(await readFile(path.join(dir, out, 'index.html'), 'utf8')).toContain('https://b.example');
+});
+
 test('two builds sharing one cache at the same time both finish, each with the whole, right output', async () => {
   await built(dir, freshOut());
   const page = path.join(dir, 'data/routes/om.md');
