@@ -18,6 +18,7 @@ import { PageStream } from './page-stream.ts';
 import { fail, prepare } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
+import { sourcesOf } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -28,7 +29,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
-    const built = await prepare(run, site);
+    const sources = sourcesOf(run, site);
+    const built = await prepare(run, site, sources.reuse);
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);
@@ -54,7 +56,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     run.problems.warnings.push(...used.unused());
     let kept = false;
     const keepPages = () => {
-      if (!kept) renderer.succeeded?.();
+      if (!kept) {
+        renderer.succeeded?.();
+        sources.keep();
+      }
       kept = true;
     };
     if (!options.keepPagesLater) keepPages();

@@ -9,13 +9,14 @@ import type { RenderContext } from '../model/render-context.ts';
 import type { ReadValue } from '../render/reads.ts';
 import { HAS, KEYS, readAgain, SEP } from '../render/reads.ts';
 import type { ReadTable } from './read-table.ts';
+import { textHashOf } from '../load/text-hash.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 /** Keys already made, by the page: a dev session hands the same page again while its file is as it was. */
 const ownKeys = new WeakMap<ValidatedPage, string>();
 
-/** The page's own inputs: its summary, where it is written, and its Markdown. */
+/** The page's own inputs: its summary, where it is written, and its file's text (which holds its Markdown). */
 export function ownKey(page: ValidatedPage): string {
   let key = ownKeys.get(page);
   if (key === undefined) {
@@ -28,7 +29,8 @@ export function ownKey(page: ValidatedPage): string {
 function ownKeyOf(page: ValidatedPage): string {
   const { route, title, description, template, noindex, data, source, lastmod, output, sourcePage } = page;
   const summary = [route, title, description, template, noindex, data, source, lastmod ?? null, output ?? null];
-  return hash(JSON.stringify([summary, sourcePage.body, sourcePage.bodyLineOffset]));
+  // The body is the end of the text, and where it starts is the text's too: the text's hash holds both.
+  return hash(JSON.stringify([summary, textHashOf(sourcePage), sourcePage.bodyLineOffset]));
 }
 
 /** What every page of a pass shares besides what it reads: the site's code, the browser bundle, the URLs. */

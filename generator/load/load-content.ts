@@ -31,11 +31,12 @@ export function countPageFiles(contentDir: string, site: SiteDefinition): number
 }
 
 /**
- * Parsed files of earlier builds by absolute path, reused while the text is the same (dev).
- * `stamp` is the file's modification time, size and inode when it was read: a file whose stamp
- * is the same is not read again (see unchangedText).
+ * Parsed files of earlier builds by absolute path, reused while the text is the same (dev, and
+ * a build with a cache: build/source-cache.ts). `stamp` is the file's modification time, size
+ * and inode when it was read: a file whose stamp is the same is not read again (see stampOf).
+ * `text` is undefined for a file kept from an earlier run, not read in this one.
  */
-export type PageCache = Map<string, { text: string; parsed: PageSource | YamlSource; stamp?: string }>;
+export type PageCache = Map<string, { text?: string; parsed: PageSource | YamlSource; stamp?: string }>;
 
 function parseOnce<T extends PageSource | YamlSource>(
   cache: PageCache | undefined,
@@ -45,7 +46,7 @@ function parseOnce<T extends PageSource | YamlSource>(
   stamp?: string,
 ): T | undefined {
   const known = cache?.get(absolute);
-  if (known && known.text === text) {
+  if (known && known.text !== undefined && known.text === text) {
     known.stamp = stamp;
     return known.parsed as T;
   }
@@ -129,8 +130,14 @@ class ContentReader {
     return plain ? `${contentDir}/${inContent}` : path.join(contentDir, inContent);
   }
 
-  /** A text file's content (undefined when it is gone); a problem with its bytes is collected and marks it failed. */
-  readText(absolute: string, listed = true): { text?: string; failed: boolean; stamp?: string } {
+  /**
+   * A text file's content (undefined when it is gone); a problem with its bytes is collected and
+   * marks it failed. A file whose stamp is as it was is not read: `same` is what it was parsed to.
+   */
+  readText(
+    absolute: string,
+    listed = true,
+  ): { text?: string; failed: boolean; stamp?: string; same?: PageSource | YamlSource } {
     const { cache, unchanged, errors } = this;
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
     const cached = cache?.get(absolute);
@@ -138,7 +145,7 @@ class ContentReader {
     const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
     const stamp = trusted ? cached?.stamp : cache ? stampOf(absolute) : undefined;
     const known = stamp === undefined ? undefined : cached;
-    if (known?.stamp === stamp && known !== undefined) return { text: known.text, failed: false, stamp };
+    if (known?.stamp === stamp && known !== undefined) return { failed: false, stamp, same: known.parsed };
     const file = this.relative(absolute);
     const before = errors.length;
     const text = collectErrors(errors, () => {
@@ -153,8 +160,9 @@ class ContentReader {
     const absolute = path.join(this.paths.contentDir, inContent);
     const file = this.relative(absolute);
     if (listing.refused.has(inContent)) return undefined;
-    const { text, failed, stamp } = this.readText(absolute, listing.files.includes(inContent));
+    const { text, failed, stamp, same } = this.readText(absolute, listing.files.includes(inContent));
     if (failed) return undefined;
+    if (same) return same as YamlSource;
     if (text === undefined) {
       this.errors.push(
         new ContentError({
@@ -200,7 +208,8 @@ class ContentReader {
 
   private page(inContent: string, pathInPages: string): PageSource | undefined {
     const absolute = this.inside(inContent);
-    const { text, stamp } = this.readText(absolute);
+    const { text, stamp, same } = this.readText(absolute);
+    if (same) return same as PageSource;
     if (text === undefined) return undefined;
     const file = this.relative(absolute);
     return parseOnce(

@@ -31,7 +31,21 @@ export function checkText(loaded: LoadedContent, errors: ContentError[], warning
   }
 }
 
-const checked = new WeakMap<PageSource, { errors: ContentError[]; warnings: ContentError[] }>();
+const checked = new WeakMap<PageSource, Findings>();
+
+/** What checkText found in a page's file. */
+export interface Findings {
+  errors: ContentError[];
+  warnings: ContentError[];
+}
+
+/** What checkText found in a page's file this run, if it looked. */
+export const findingsOf = (page: PageSource): Findings | undefined => checked.get(page);
+
+/** What a build that read the page's file found in it (build/source-cache.ts): it is not looked at again. */
+export function knowFindings(page: PageSource, found: Findings): void {
+  checked.set(page, found);
+}
 
 function checkPage(page: PageSource, errors: ContentError[], warnings: ContentError[]): void {
   checkYaml(page.frontMatter, errors, warnings);

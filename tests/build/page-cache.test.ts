@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
@@ -135,6 +135,44 @@ test("the site a build replaced is removed through the cache's trash: gone by th
   expect(now.length).toBeLessThanOrEqual(1);
   expect((await readdir(dir)).filter((name) => name.includes('.clubsite-'))).toEqual([]);
   expect(await readFile(path.join(dir, out, 'index.html'), 'utf8')).toContain('https://b.example');
+});
+
+describe('what the load and validate stages made of each file is kept too (sources.bin)', () => {
+  test('kept files that cannot be read back: every file is read, and the output is a cold build\'s', async () => {
+    await built(dir, freshOut());
+    await writeFile(path.join(cacheDir, 'sources.bin'), randomBytes(20_000));
+    const out = freshOut();
+    await built(dir, out, '--origin', 'https://kept.example');
+    await built(dir, 'cold-kept', '--no-cache', '--origin', 'https://kept.example');
+    expect(await differences(path.join(dir, out), path.join(dir, 'cold-kept'))).toEqual([]);
+  });
+
+  test('a file whose stamp stayed while its text changed: the build stops, says so, leaves the output, and the next build is right', async () => {
+    const out = freshOut();
+    const page = path.join(dir, 'data/routes/om.md');
+    const before = await readFile(page, 'utf8');
+    // Written a minute ago: a file written within two seconds of being read is never kept.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(page, minuteAgo, minuteAgo);
+    await built(dir, out);
+    // The same length and times: only its text (and its ctime, which stamps leave out) tells it apart.
+    await writeFile(page, before.replace('[board]', '[BOARD]'));
+    await utimes(page, minuteAgo, minuteAgo);
+    try {
+      const index = await readFile(path.join(dir, out, 'index.html'), 'utf8');
+      const stopped = await clubsite(dir, ['--out', out, '--origin', 'https://changed.example']);
+      expect(stopped.code).toBe(1);
+      expect(stopped.stderr).toContain('The file changed while the site was being built.');
+      expect(stopped.stderr).toContain('data/routes/om.md');
+      expect(await readFile(path.join(dir, out, 'index.html'), 'utf8')).toBe(index);
+      expect(cacheLine(await built(dir, out, '--origin', 'https://changed.example'))).toMatch(/^ {2}6 rendered/);
+      expect(await readFile(path.join(dir, out, 'om/index.html'), 'utf8')).toContain('BOARD');
+      await built(dir, 'cold-changed', '--no-cache', '--origin', 'https://changed.example');
+      expect(await differences(path.join(dir, out), path.join(dir, 'cold-changed'))).toEqual([]);
+    } finally {
+      await writeFile(page, before);
+    }
+  });
 });
 
 test('two builds sharing one cache at the same time both finish, each with the whole, right output', async () => {
