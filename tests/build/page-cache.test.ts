@@ -138,7 +138,7 @@ test("the site a build replaced is removed through the cache's trash: gone by th
 });
 
 describe('what the load and validate stages made of each file is kept too (sources.bin)', () => {
-  test('kept files that cannot be read back: every file is read, and the output is a cold build\'s', async () => {
+  test("kept files that cannot be read back: every file is read, and the output is a cold build's", async () => {
     await built(dir, freshOut());
     await writeFile(path.join(cacheDir, 'sources.bin'), randomBytes(20_000));
     const out = freshOut();
