@@ -32,7 +32,7 @@ import { generatorCode } from './generator-code.ts';
 import { sourceCommit } from './source-commit.ts';
 
 const RECORD_FILE = 'last-build.json';
-const FORMAT = 1;
+const FORMAT = 2;
 /** A file written this close to a build's start may have been read before its last write. */
 const RACY_MS = 2000;
 
@@ -96,19 +96,19 @@ function askedKey(asked: BuildAsked, configFile: string | undefined): string {
 }
 
 /** Each input's stamp, hashed, and the latest time one of them was written. */
-function stampsOf(contentDir: string, files: readonly string[]): { stamps: string; newest: number } {
-  const hash = createHash('sha256');
-  let newest = 0;
-  const stamp = (file: string) => {
-    const stats = lstatSync(file, { throwIfNoEntry: false });
-    if (!stats) {
-      hash.update(`${file}\0-\n`);
-      return undefined;
-    }
-    newest = Math.max(newest, stats.mtimeMs, stats.ctimeMs);
-    hash.update(`${file}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
-    return stats;
-  };
+function stampsOf(
+  files: readonly string[],
+  content: { stamps: string; newest: number },
+): { stamps: string; newest: number } {
+  const others = new Stamps();
+  for (const file of files) others.stamp(file);
+  const stamps = createHash('sha256').update(content.stamps).update(others.hash.digest('base64url'));
+  return { stamps: stamps.digest('base64url'), newest: Math.max(content.newest, others.newest) };
+}
+
+/** The content folder's stamps, walked. */
+function contentStamps(contentDir: string): { dir: string; stamps: string; newest: number } {
+  const stamps = new Stamps();
   const walk = (dir: string) => {
     let entries: Dirent[];
     try {
@@ -119,14 +119,36 @@ function stampsOf(contentDir: string, files: readonly string[]): { stamps: strin
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const file = path.join(dir, entry.name);
-      stamp(file);
+      stamps.stamp(file);
       if (entry.isDirectory()) walk(file);
     }
   };
-  stamp(contentDir);
+  stamps.stamp(contentDir);
   walk(contentDir);
-  for (const file of files) stamp(file);
-  return { stamps: hash.digest('base64url'), newest };
+  return { dir: contentDir, stamps: stamps.hash.digest('base64url'), newest: stamps.newest };
+}
+
+/**
+ * The content folder's stamps as a build that looked at them as it began (unchangedBuild) found
+ * them: it records those, once. Taken before the content was read, they are safe to record: a
+ * file written after them has another stamp, and the next build builds.
+ */
+let walked: { dir: string; stamps: string; newest: number } | undefined;
+
+/** Files' paths, sizes, times and inodes, hashed, and the latest time one of them was written. */
+class Stamps {
+  readonly hash = createHash('sha256');
+  newest = 0;
+
+  stamp(file: string): void {
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    if (!stats) {
+      this.hash.update(`${file}\0-\n`);
+      return;
+    }
+    this.newest = Math.max(this.newest, stats.mtimeMs, stats.ctimeMs);
+    this.hash.update(`${file}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
+  }
 }
 
 /** The output folder the build swapped in (through a symlinked --out, the folder it points to). */
@@ -175,7 +197,12 @@ function unchanged(
   const out = outIdentity(asked.outDir);
   if (out?.ino !== record.out.ino || out.mtimeMs !== record.out.mtimeMs) return undefined;
   if (record.asked !== askedKey(asked, configFile)) return undefined;
-  if (stampsOf(path.resolve(asked.root, asked.contentDir), record.files).stamps !== record.stamps) return undefined;
+  const content = contentStamps(path.resolve(asked.root, asked.contentDir));
+  if (stampsOf(record.files, content).stamps !== record.stamps) {
+    // This build records them (recordBuild).
+    walked = content;
+    return undefined;
+  }
   return { record, now: new Date(now) };
 }
 
@@ -217,7 +244,10 @@ function record(cacheDir: string, asked: BuildAsked, configFile: string | undefi
     path.resolve(asked.root, name),
   );
   const files = [...new Set([...projectFiles, ...build.codeFiles.map((name) => path.resolve(asked.root, name))])];
-  const { stamps, newest } = stampsOf(path.resolve(asked.root, asked.contentDir), files);
+  const contentDir = path.resolve(asked.root, asked.contentDir);
+  const content = walked?.dir === contentDir ? walked : contentStamps(contentDir);
+  walked = undefined;
+  const { stamps, newest } = stampsOf(files, content);
   const out = outIdentity(asked.outDir);
   if (!out || newest >= build.startedAt - RACY_MS) {
     rmSync(file, { force: true });
