@@ -18,7 +18,7 @@ import { PageStream } from './page-stream.ts';
 import { fail, prepare } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
-import { sourcesOf } from './source-cache.ts';
+import { NOTHING_KEPT, sourcesOf } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -29,7 +29,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
-    const sources = sourcesOf(run, site);
+    const { cacheDir } = options;
+    const sources = cacheDir ? await run.stage('kept files', () => sourcesOf(run, site, cacheDir)) : NOTHING_KEPT;
     const built = await prepare(run, site, sources.reuse);
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);

@@ -215,16 +215,20 @@ const findingsFrom = (kept: { errors: ErrorDetails[]; warnings: ErrorDetails[] }
   warnings: kept.warnings.map((details) => new ContentError(details)),
 });
 
-/**
- * A build's kept sources, with a cache folder: what it hands prepare(), and `keep`, which saves
- * them once the build has succeeded. None without one (`--no-cache`).
- */
+/** A build's kept sources: what it hands prepare(), and `keep`, which saves them once the build has succeeded. */
+export interface BuildSources {
+  reuse: Partial<KeptSources>;
+  keep: () => void;
+}
+
+/** A build without a cache folder (`--no-cache`) keeps nothing. */
+export const NOTHING_KEPT: BuildSources = { reuse: {}, keep: () => undefined };
+
 export function sourcesOf(
-  run: { root: string; options: { cacheDir?: string }; defaultTemplate: string },
+  run: { root: string; defaultTemplate: string },
   site: LoadedSite,
-): { reuse: Partial<KeptSources>; keep: () => void } {
-  const { cacheDir } = run.options;
-  if (cacheDir === undefined) return { reuse: {}, keep: () => undefined };
+  cacheDir: string,
+): BuildSources {
   const cache = new SourceCache(path.resolve(run.root, cacheDir), generatorCode());
   const validatedBy = `${siteCodeOf(site.bundle.code)}\n${run.defaultTemplate}`;
   const reuse = cache.restore(site.site, validatedBy);
