@@ -54,6 +54,7 @@ export class DeferredSearch {
       files: new Map(),
       folder: 'assets/search/pending',
       count: 0,
+      reused: 0,
       documents: this.documentCount,
       bytes: 0,
     };

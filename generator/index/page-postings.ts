@@ -106,8 +106,11 @@ export class NumberedPages {
   constructor(private readonly words: readonly string[]) {}
 
   packed(pages: readonly PagePostings[]): PackedPostings {
-    const words = this.words.slice(this.#sent).join(' ');
+    const words = this.#sent === this.words.length ? '' : this.words.slice(this.#sent).join(' ');
     this.#sent = this.words.length;
+    // One page (a page cache hands them one by one) is packed already: its pairs and ends as they are.
+    const [only] = pages;
+    if (pages.length === 1 && only) return { documents: only.documents, words, ends: only.ends, pairs: only.pairs };
     const documents = pages.flatMap((page) => page.documents);
     const total = pages.reduce((sum, page) => sum + page.pairs.length, 0);
     const pairs = new Int32Array(total);

@@ -110,6 +110,21 @@ export class PairLists {
     return out;
   }
 
+  /** The pairs of word number `id` as one typed array (a copy): to hash, or to rank, without making numbers of them. */
+  typedPairsOf(id: number): Int32Array {
+    const out = new Int32Array((this.#counts[id] ?? 0) * 2);
+    let to = 0;
+    for (let block = this.#heads[id] ?? -1; block !== -1; ) {
+      const chunk = this.#chunk(block);
+      const at = block & (CHUNK - 1);
+      const used = chunk[at + USED] ?? 0;
+      out.set(chunk.subarray(at + HEADER, at + HEADER + used), to);
+      to += used;
+      block = chunk[at + NEXT] ?? -1;
+    }
+    return out;
+  }
+
   #chunk(address: number): Int32Array {
     return this.#chunks[address >>> CHUNK_BITS] as Int32Array;
   }

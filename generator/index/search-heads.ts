@@ -23,7 +23,7 @@ export const HEADS_FROM = 1000;
  * order among those with the word in the title (the order of a typo's or a longer word's
  * matches, which tie on everything else). Sorted by number, each once.
  */
-export function headOf(pairs: number[], size = HEAD_SIZE): number[] {
+export function headOf(pairs: ArrayLike<number>, size = HEAD_SIZE): number[] {
   const often = new Best(size);
   const first = new Best(size);
   for (let at = 0; at < pairs.length; at += 2) {

@@ -4,7 +4,7 @@ import { foldSpaces, mainOfHtml, textOfHtml } from '../text-of-html.ts';
 import { SNIPPET_LENGTH } from '../validate/site-settings.ts';
 import { type BatchPostings, countDocument, Postings } from './postings.ts';
 import { CACHE_THREAD, NumberedPages } from './page-postings.ts';
-import { splitPostings } from './split-index.ts';
+import { type PartWriter, splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
   /** The page's route, or route#anchor for a part of it: unique, and what the documents are ordered by. */
@@ -26,14 +26,15 @@ export interface SearchIndexFile {
   /** How many files the index is, the manifest included. */
   count: number;
   documents: number;
-  /** Bytes of all parts together. */
+  /** Bytes of all files together. */
   bytes: number;
   /** The JSON of every file, when all together are at most SMALL_INDEX_BYTES (a build's summary gives their gzip size). */
   texts?: string[];
+  /** Parts linked from those the last build kept, not made again. */
+  reused: number;
 }
 
-/** An index this small is kept whole for its gzip size; a larger one is told in megabytes and parts. */
-export const SMALL_INDEX_BYTES = 1024 * 1024;
+export { SMALL_INDEX_BYTES } from './index-parts.ts';
 
 /** What a visitor can find on a page: its main content as text, plus what its widgets can show. */
 export function searchDocument(page: RenderedPage, href: (route: string) => string): SearchDocument {
@@ -148,29 +149,12 @@ export class SearchIndexBuilder {
   }
 
   /**
-   * Splits the index into its parts. With `write`, each part is handed to it as it is made
-   * (under UNNAMED_PARTS: the caller renames that folder to `folder`), and only the manifest
-   * is left in `files`.
+   * Splits the index into its parts. With a writer, each part is handed to it as it is made, or
+   * linked from the parts it kept (under UNNAMED_PARTS: the caller renames that folder to
+   * `folder`), and only the manifest is left in `files`.
    */
-  finish(write?: (file: string, json: string) => void): SearchIndexFile {
-    let bytes = 0;
-    let texts: string[] | undefined = [];
-    const counted = (json: string) => {
-      bytes += Buffer.byteLength(json);
-      if (bytes > SMALL_INDEX_BYTES) texts = undefined;
-      else texts?.push(json);
-    };
-    const split = splitPostings(
-      this.#postings,
-      {},
-      write &&
-        ((file, json) => {
-          counted(json);
-          write(file, json);
-        }),
-    );
-    for (const json of split.files.values()) counted(json);
-    return { ...split, documents: this.#postings.documents.length, bytes, ...(texts ? { texts } : {}) };
+  finish(writer?: PartWriter): SearchIndexFile {
+    return { ...splitPostings(this.#postings, {}, writer), documents: this.#postings.documents.length };
   }
 }
 

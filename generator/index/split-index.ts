@@ -5,11 +5,11 @@
  * common words, by prefix, with the documents each word's query likely lists first; documents
  * in small parts) is client/search-index-format.ts.
  *
- * The parts' folder is named by a hash of all their bytes, and the manifest (named by a hash of
- * its own, which holds that folder's name) is the only way to them: a browser never mixes parts
- * of two builds. Numbered names keep the manifest small (10,000 hashes would weigh 40 KB).
+ * The parts' folder is named by a hash of all their content hashes, and the manifest (named by a
+ * hash of its own, which holds that folder's name) is the only way to them: a browser never
+ * mixes parts of two builds. A build that kept the parts of the last (index-parts.ts) links
+ * those whose inputs are the same, and makes only the others. Numbered names keep the manifest small (10,000 hashes would weigh 40 KB).
  */
-import { createHash } from 'node:crypto';
 import type {
   DocumentsPart,
   PostingsPart,
@@ -17,8 +17,12 @@ import type {
   SearchManifest,
 } from '../../client/shared/search-index-format.ts';
 import { contentHash } from '../hash.ts';
+import { IndexParts, type PartWriter } from './index-parts.ts';
+import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
+
+export type { KeptPart, KeptParts, PartWriter } from './index-parts.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
 
@@ -46,12 +50,18 @@ export interface SplitIndexOptions {
 export interface SplitIndex {
   /** The manifest's path: the one file a page links. */
   path: string;
-  /** The manifest and every part not handed to `write` (see splitPostings): path → JSON. */
+  /** The manifest and every part not handed to a writer (see splitPostings): path → JSON. */
   files: Map<string, string>;
   /** The parts' folder (`assets/search/<build>`). */
   folder: string;
   /** How many files the index is, the manifest included. */
   count: number;
+  /** Bytes of all files together. */
+  bytes: number;
+  /** The JSON of every file, when all together are at most SMALL_INDEX_BYTES. */
+  texts?: string[];
+  /** Parts linked from those a build kept. */
+  reused: number;
 }
 
 /**
@@ -71,15 +81,16 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
 
 /**
  * The manifest and parts of postings built a document at a time (as a build does, from its
- * render workers). Each part is handed to `write` as soon as it is made, under UNNAMED_PARTS
- * (a build writes it while the next is made, and keeps none); without `write`, the parts are
- * returned in `files` under their folder's name. A document's text is already only its start
- * (cut where its words were counted: firstCharacters), and goes in as it is.
+ * render workers). Each part is handed to `writer` as soon as it is made (or linked from the
+ * parts it kept), under UNNAMED_PARTS (a build writes it while the next is made, and keeps
+ * none); without a writer, the parts are returned in `files` under their folder's name. A
+ * document's text is already only its start (cut where its words were counted: firstCharacters),
+ * and goes in as it is.
  */
 export function splitPostings(
   { lists, documents }: Postings,
   options: Omit<SplitIndexOptions, 'snippet'>,
-  write?: (file: string, json: string) => void,
+  writer?: PartWriter,
 ): SplitIndex {
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   // Words by number, the most frequent first (ties by name); then each group in name order.
@@ -90,20 +101,24 @@ export function splitPostings(
   const byWord = (a: number, b: number) => byName(words[a] ?? '', words[b] ?? '');
   const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byWord);
   const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byWord);
-  const parts = new Parts(write);
+  const parts = new IndexParts(UNNAMED_PARTS, writer);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
   const postings = postingsParts(parts, common, { lists, documents }, headSize, options.postingsBytes ?? 12_000);
   const rareParts = rareWordsParts(parts, rare, lists, words, common.length, options.rarePer ?? 1500);
   const docsPer = options.docsPer ?? DOCS_PER_PART;
   let docParts = 0;
   for (let start = 0; start < documents.length; start += docsPer) {
-    const chunk: DocumentsPart = documents
-      .slice(start, start + docsPer)
-      .map(({ title, url, content }) => [title, url, content]);
-    parts.add('d', docParts, JSON.stringify(chunk));
+    const chunk = documents.slice(start, start + docsPer);
+    const made = (): DocumentsPart => chunk.map(({ title, url, content }) => [title, url, content]);
+    parts.add(
+      'd',
+      docParts,
+      () => documentsKey(chunk),
+      () => JSON.stringify(made()),
+    );
     docParts += 1;
   }
-  const build = parts.hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
+  const build = parts.name();
   // Parts are named relative to the manifest (assets/), which is where the browser resolves them.
   const files = new Map<string, string>(parts.kept.map(([name, json]) => [`assets/search/${build}/${name}`, json]));
   const manifest: SearchManifest = {
@@ -116,66 +131,58 @@ export function splitPostings(
     count: documents.length,
   };
   const json = JSON.stringify(manifest);
+  parts.manifest(json);
   const path = `assets/search-${contentHash(json)}.json`;
   files.set(path, json);
-  return { path, files, folder: `assets/search/${build}`, count: parts.count };
+  const { count, bytes, texts, reused } = parts;
+  return { path, files, folder: `assets/search/${build}`, count, bytes, reused, ...(texts ? { texts } : {}) };
 }
 
-/** The parts as they are made: handed to `write` (under UNNAMED_PARTS) or kept, and hashed in order. */
-class Parts {
-  readonly hash = createHash('sha256');
-  readonly kept: Array<[name: string, json: string]> = [];
-  /** Files of the index, the manifest included. */
-  count = 1;
-
-  constructor(private readonly write?: (file: string, json: string) => void) {}
-
-  add(kind: string, number: number, json: string): void {
-    const name = `${kind}-${number}.json`;
-    // Piece by piece: JSON.stringify leaves a long text in pieces, and hashing it joins them once,
-    // in place (for the writer too), where hashing `${name}\n${json}\n` copied every part again.
-    this.hash.update(name).update('\n').update(json).update('\n');
-    this.count += 1;
-    if (this.write) this.write(`${UNNAMED_PARTS}/${name}`, json);
-    else this.kept.push([name, json]);
-  }
-}
-
-/** Postings of the common words, in parts of about `postingsBytes`, each word with its head: each part's first word. */
+/**
+ * Postings of the common words, in parts of about `postingsBytes` (cut by the lengths of the
+ * words' lists alone), each word with its head: each part's first word.
+ */
 function postingsParts(
-  parts: Parts,
+  parts: IndexParts,
   common: number[],
   { lists, documents }: Pick<Postings, 'lists' | 'documents'>,
   headSize: number,
   postingsBytes: number,
 ): number[] {
   const starts: number[] = [];
-  let current: PostingsPart = { from: 0, lists: [], heads: [], docs: [] };
-  let size = 0;
-  const flush = () => {
-    if (current.lists.length === 0) return;
-    const docs = [...new Set(current.heads.flat())].sort((a, b) => a - b);
-    current.docs = docs.map((doc) => {
-      const { title = '', url = '', content = '' } = documents[doc] ?? {};
-      return [doc, title, url, content];
+  const flush = (from: number, to: number) => {
+    const pairs = common.slice(from, to).map((id) => lists.typedPairsOf(id));
+    const heads = pairs.map((list) => (headSize > 0 ? headOf(list, headSize) : []));
+    const docs = [...new Set(heads.flat())].sort((a, b) => a - b);
+    const make = (): PostingsPart => ({
+      from,
+      lists: pairs.map((list) => stepped(list)),
+      heads,
+      docs: docs.map((doc) => {
+        const { title = '', url = '', content = '' } = documents[doc] ?? {};
+        return [doc, title, url, content];
+      }),
     });
-    parts.add('w', starts.length, JSON.stringify(current));
-    starts.push(current.from);
+    parts.add(
+      'w',
+      starts.length,
+      () => postingsKey(from, headSize, pairs, docs, documents),
+      () => JSON.stringify(make()),
+    );
+    starts.push(from);
   };
+  let from = 0;
+  let size = 0;
   common.forEach((id, index) => {
-    const pairs = lists.pairsOf(id);
-    const head = headSize > 0 ? headOf(pairs, headSize) : [];
-    const bytes = pairs.length * 3;
-    if (current.lists.length > 0 && size + bytes > postingsBytes) {
-      flush();
-      current = { from: index, lists: [], heads: [], docs: [] };
+    const bytes = lists.countOf(id) * 2 * 3;
+    if (index > from && size + bytes > postingsBytes) {
+      flush(from, index);
+      from = index;
       size = 0;
     }
-    current.lists.push(stepped(pairs));
-    current.heads.push(head);
     size += bytes;
   });
-  flush();
+  if (common.length > from) flush(from, common.length);
   return starts;
 }
 
@@ -184,7 +191,7 @@ function postingsParts(
  * word also says where it is, one fetch less on the way to the first hit.
  */
 function rareWordsParts(
-  parts: Parts,
+  parts: IndexParts,
   rare: number[],
   lists: Postings['lists'],
   words: readonly string[],
@@ -194,18 +201,32 @@ function rareWordsParts(
   const found: SearchManifest['rare'] = [];
   for (let start = 0; start < rare.length; start += rarePer) {
     const ids = rare.slice(start, start + rarePer);
-    const chunk: RareWordsPart = {
-      words: ids.map((id) => words[id] ?? ''),
-      lists: ids.map((id) => stepped(lists.pairsOf(id))),
-    };
-    parts.add('r', found.length, JSON.stringify(chunk));
-    found.push([chunk.words[0] ?? '', commonCount + start]);
+    const names = ids.map((id) => words[id] ?? '');
+    const pairs = ids.map((id) => lists.typedPairsOf(id));
+    const make = (): RareWordsPart => ({ words: names, lists: pairs.map((list) => stepped(list)) });
+    parts.add(
+      'r',
+      found.length,
+      () => rareKey(names, pairs),
+      () => JSON.stringify(make()),
+    );
+    found.push([names[0] ?? '', commonCount + start]);
   }
   return found;
 }
 
-/** Document numbers made steps from the previous one, in place: small numbers, which gzip packs well. */
-function stepped(pairs: number[]): number[] {
-  for (let at = pairs.length - 2; at >= 2; at -= 2) pairs[at] = (pairs[at] ?? 0) - (pairs[at - 2] ?? 0);
-  return pairs;
+/**
+ * A list's pairs as numbers, each document's number made a step from the previous one: small
+ * numbers, which gzip packs well. Pushed one by one: a packed array, which JSON.stringify
+ * writes faster than a holey one, made three times faster than Array.from makes it.
+ */
+function stepped(pairs: Int32Array): number[] {
+  const out: number[] = [];
+  let previous = 0;
+  for (let at = 0; at < pairs.length; at += 2) {
+    const document = pairs[at] ?? 0;
+    out.push(document - previous, pairs[at + 1] ?? 0);
+    previous = document;
+  }
+  return out;
 }

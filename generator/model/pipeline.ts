@@ -19,8 +19,10 @@ export interface Publisher {
   readonly folder?: string;
   /** A rendered page: its HTML is written unless the thread that rendered it wrote it already. */
   page(page: PageRecord): void;
-  /** Takes one file; a failure to write it is told at the end. */
-  write(file: string, data: string | Uint8Array): void;
+  /** Takes one file; a failure to write it is told at the end. With `keepAt`, a second name for it there too (a cache's copy), if it can. */
+  write(file: string, data: string | Uint8Array, keepAt?: string): void;
+  /** Puts a file that exists elsewhere (absolute `from`, a cache's copy) at `file`. */
+  link(from: string, file: string): void;
   /** Renames a folder written so far, in order with the writes. */
   move(from: string, to: string): void;
   /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */

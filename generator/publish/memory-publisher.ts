@@ -31,9 +31,15 @@ export class MemoryPublisher implements Publisher {
     } else if (isCopied(page)) this.output.set(page.file, readFileSync(page.copyOf, 'utf8'));
   }
 
-  write(file: string, data: string | Uint8Array): void {
+  write(file: string, data: string | Uint8Array, keepAt?: string): void {
+    if (keepAt !== undefined) keepText(keepAt, data);
     if (this.#keep) this.output.set(file, data);
     else count(this.#counted, file, data);
+  }
+
+  /** A kept copy (an index part): text, as everything a cache keeps. */
+  link(from: string, file: string): void {
+    this.write(file, readFileSync(from, 'utf8'));
   }
 
   move(from: string, to: string): void {
@@ -64,7 +70,7 @@ export class MemoryPublisher implements Publisher {
 }
 
 /** A page cache's copy of a page kept in memory: written, since there is no file to link. */
-function keepText(at: string, html: string): void {
+function keepText(at: string, html: string | Uint8Array): void {
   try {
     mkdirSync(path.dirname(at), { recursive: true });
     writeFileSync(at, html);

@@ -87,6 +87,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
       }
     },
     write,
+    link: (from, file) => (failure === undefined && open ? writer.link(from, file) : undefined),
     sizes: () => sizes,
     move(from, to) {
       if (failure !== undefined || !open) return;

@@ -175,6 +175,55 @@ describe('what the load and validate stages made of each file is kept too (sourc
   });
 });
 
+describe("the search index's parts are kept, and a build links those whose inputs are the same", () => {
+  const folder = () => path.join(cacheDir, 'index');
+  const partFiles = async () => (await readdir(folder())).filter((name) => name.endsWith('.json')).sort();
+  const searchFolder = async (out: string) => {
+    const search = path.join(dir, out, 'assets/search');
+    const [build] = await readdir(search);
+    return path.join(search, build ?? '');
+  };
+
+  test('a build with the same pages makes no part again: it links each kept one into its output', async () => {
+    await built(dir, freshOut());
+    const kept = await partFiles();
+    expect(kept.length).toBeGreaterThan(0);
+    const out = freshOut();
+    await built(dir, out);
+    expect(await partFiles()).toEqual(kept);
+    const inodes = new Set(await Promise.all(kept.map(async (name) => (await stat(path.join(folder(), name))).ino)));
+    const parts = await searchFolder(out);
+    for (const name of await readdir(parts)) expect(inodes.has((await stat(path.join(parts, name))).ino)).toBe(true);
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+  });
+
+  test.each([
+    ['cut short', (file: string) => truncate(file, 10)],
+    ['gone', (file: string) => rm(file)],
+  ])("kept parts %s are made again, and the output is a cold build's", async (name, spoil) => {
+    await built(dir, freshOut());
+    const kept = await partFiles();
+    for (const name of kept) await spoil(path.join(folder(), name));
+    const out = freshOut();
+    await built(dir, out);
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+    // Kept anew, under this build's names: the next build links them.
+    const again = await partFiles();
+    expect(again.filter((name) => kept.includes(name))).toEqual(name === 'gone' ? [] : kept);
+    const next = freshOut();
+    await built(dir, next);
+    expect(await differences(path.join(dir, next), cold)).toEqual([]);
+  });
+
+  test('a list of kept parts that cannot be read is no list: every part is made', async () => {
+    await built(dir, freshOut());
+    await writeFile(path.join(folder(), 'parts.bin'), randomBytes(5000));
+    const out = freshOut();
+    await built(dir, out);
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+  });
+});
+
 test('two builds sharing one cache at the same time both finish, each with the whole, right output', async () => {
   await built(dir, freshOut());
   const page = path.join(dir, 'data/routes/om.md');

@@ -1,0 +1,101 @@
+/**
+ * The search index's parts as splitPostings hands them out: each made (its JSON) and written,
+ * or, when the parts a build kept (KeptParts) hold one of the same key, linked from there and
+ * neither made, hashed nor posted to the writer again. A key is a hash of everything the part
+ * is made of (part-keys.ts), computed without making it; the folder's name is a hash of the
+ * parts' content hashes in order, the same whichever way each part came.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** A part kept by an earlier build: its file (whole), its size and the hash of its bytes. */
+export interface KeptPart {
+  file: string;
+  bytes: number;
+  digest: string;
+}
+
+/** Where a build keeps the index's parts for the next (build/index-part-cache.ts), by key. */
+export interface KeptParts {
+  /** The kept part of this key, when its file is still there, whole. */
+  find(key: string): KeptPart | undefined;
+  /** Where a part made now is kept (a second name the writer gives it), noted with its size and hash. */
+  keep(key: string, part: Omit<KeptPart, 'file'>): string;
+}
+
+/** Where parts go as they are made (a build's output folder). */
+export interface PartWriter {
+  /** Writes a part; with `keepAt`, gives it a second name there. */
+  write(file: string, json: string, keepAt?: string): void;
+  /** Puts a kept part's file (absolute `from`) at `file`. */
+  link(from: string, file: string): void;
+  /** The parts a build kept: one with the same key is linked, not made. */
+  kept?: KeptParts;
+}
+
+/** An index this small is kept whole for its gzip size; a larger one is told in megabytes and parts. */
+export const SMALL_INDEX_BYTES = 1024 * 1024;
+
+/** The parts as they are made: handed to a writer (under `unnamed`) or kept, and their hashes hashed in order. */
+export class IndexParts {
+  readonly #hash = createHash('sha256');
+  readonly kept: Array<[name: string, json: string]> = [];
+  /** Files of the index, the manifest included. */
+  count = 1;
+  /** Bytes of all parts together. */
+  bytes = 0;
+  /** Every part's JSON while all together are at most SMALL_INDEX_BYTES. */
+  texts: string[] | undefined = [];
+  /** Parts linked from those kept, not made. */
+  reused = 0;
+
+  constructor(
+    private readonly unnamed: string,
+    private readonly writer?: PartWriter,
+  ) {}
+
+  /** The next part: `key` says what it is made of (asked only when parts are kept), `make` makes its JSON. */
+  add(kind: string, number: number, key: () => string, make: () => string): void {
+    const name = `${kind}-${number}.json`;
+    const kept = this.writer?.kept;
+    this.count += 1;
+    const id = kept ? `${kind}${key()}` : undefined;
+    const found = id === undefined ? undefined : kept?.find(id);
+    if (found && this.writer) {
+      this.#hash.update(`${name}\n${found.digest}\n`);
+      this.#counted(found.bytes, () => readFileSync(found.file, 'utf8'));
+      this.writer.link(found.file, `${this.unnamed}/${name}`);
+      this.reused += 1;
+      return;
+    }
+    const json = make();
+    const digest = createHash('sha256').update(json).digest('base64url');
+    this.#hash.update(`${name}\n${digest}\n`);
+    const bytes = Buffer.byteLength(json);
+    this.#counted(bytes, () => json);
+    if (!this.writer) this.kept.push([name, json]);
+    else
+      this.writer.write(
+        `${this.unnamed}/${name}`,
+        json,
+        id === undefined ? undefined : kept?.keep(id, { bytes, digest }),
+      );
+  }
+
+  /** The folder's name: a hash of every part's name and content hash, in order. */
+  name(): string {
+    return this.#hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
+  }
+
+  /** Counts a part's bytes; its text is read only while the index is small. */
+  #counted(bytes: number, text: () => string): void {
+    this.bytes += bytes;
+    if (this.bytes > SMALL_INDEX_BYTES) this.texts = undefined;
+    else this.texts?.push(text());
+  }
+
+  /** Counts the manifest, which is always made. */
+  manifest(json: string): void {
+    this.#counted(Buffer.byteLength(json), () => json);
+  }
+}
