@@ -11,18 +11,13 @@ import type { ErrorDetails } from '../errors.ts';
 import type { PagePostings } from '../model/search.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { Publisher, RenderPass, Renderer } from '../model/pipeline.ts';
-import {
-  isRendered,
-  isWhole,
-  type CopiedPage,
-  type PageRecord,
-  type PublishedPage,
-  type RenderedBatch,
-} from '../model/rendered.ts';
+import { isRendered, isWhole, type PageRecord, type RenderedBatch } from '../model/rendered.ts';
 import type { LoadedSite } from '../model/site.ts';
 import { NOT_FOUND_ROUTE } from '../render/not-found.ts';
 import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
-import { indexKey, ownKey, ReadChecker, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import { indexKey, ownKey, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import { ReadChecker } from './read-checker.ts';
+import { reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
 
 export interface CacheReport {
@@ -44,6 +39,14 @@ interface Rendered {
   page: PageRecord;
   postings?: PagePostings;
   problems: ErrorDetails[];
+}
+
+/** A page of the pass, with its cache entry when that is still what a render would make now. */
+interface PlanStep {
+  page: ValidatedPage;
+  own: string;
+  cached?: { page: CachedPage; html: string | { file: string } };
+  reason?: string;
 }
 
 export class IncrementalRenderer implements Renderer {
@@ -85,7 +88,7 @@ export class IncrementalRenderer implements Renderer {
 
   async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
     const shared = sharedKey(this.#siteCode, pass.context);
-    const checker = new ReadChecker(pass.context, this.cache.reads);
+    const checker = ReadChecker.of(this.cache.reads);
     const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
@@ -103,47 +106,53 @@ export class IncrementalRenderer implements Renderer {
     }
   }
 
-  /** The pass's pages in order: each taken from the cache, or the next the wrapped renderer made. */
+  /**
+   * The pass's pages in order: each taken from the cache, or the next the wrapped renderer made.
+   * A run of pages taken from the cache goes on as one batch (10,000 pages of a dev save, not
+   * 10,000 batches each awaited on its own).
+   */
   async *#merged(
-    plan: Array<{
-      page: ValidatedPage;
-      own: string;
-      cached?: { page: CachedPage; html: string | { file: string } };
-      reason?: string;
-    }>,
+    plan: PlanStep[],
     rendered: AsyncGenerator<Rendered>,
     pass: RenderPass,
     shared: string,
   ): AsyncGenerator<RenderedBatch> {
     const keepHtml = this.cache.keepHtml;
     const { words } = this.cache.numbering;
+    let taken = new TakenRun();
     for (const step of plan) {
       const { page, cached } = step;
-      const file = fileOf(page);
-      let out: Rendered;
       // 404.html is counted no more here than in the summary's pages.
       const counted = page.route !== NOT_FOUND_ROUTE;
       if (cached) {
         if (counted) this.counts.reused += 1;
-        out = { page: this.#reused(cached.page, cached.html), postings: cached.page.postings, problems: [] };
-        this.kept.set(file, cached.page);
-      } else {
-        if (counted) this.counts.rendered += 1;
-        this.#renderedAny = true;
-        this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
-        const next = await rendered.next();
-        if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
-        out = next.value;
-        if (out.problems.length === 0) this.#keep(step.own, shared, indexKey(pass.context), out, keepHtml);
+        this.kept.set(fileOf(page), cached.page);
+        taken.add(reusedPage(cached.page, cached.html), pass.indexed ? cached.page.postings : undefined);
+        if (taken.full) {
+          yield taken.batch(words);
+          taken = new TakenRun();
+        }
+        continue;
       }
-      const { page: shown } = out;
+      if (taken.pages.length > 0) {
+        yield taken.batch(words);
+        taken = new TakenRun();
+      }
+      if (counted) this.counts.rendered += 1;
+      this.#renderedAny = true;
+      this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
+      const next = await rendered.next();
+      if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
+      const out = next.value;
+      if (out.problems.length === 0) this.#keep(step.own, shared, indexKey(pass.context), out, keepHtml);
       yield {
-        pages: [shown],
+        pages: [out.page],
         ...(pass.indexed && out.postings ? { numbered: { pages: [out.postings], words } } : {}),
         problems: out.problems,
-        warnings: shown.warnings ?? [],
-      };
+        warnings: out.page.warnings ?? [],
+      } satisfies RenderedBatch;
     }
+    if (taken.pages.length > 0) yield taken.batch(words);
   }
 
   /** The cached page, if it is still what a render would make now; else why not. */
@@ -163,18 +172,13 @@ export class IncrementalRenderer implements Renderer {
       return {
         reason: `the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`,
       };
-    const changed = checker.firstChange(cached.reads);
+    const changed = checker.firstChange(cached.reads, pass.context);
     if (changed !== undefined) return { reason: `${shownRead(changed, pass.context.contentFolder)} changed` };
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return { reason: 'its kept HTML is gone or cut short' };
     return {
       cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
     };
-  }
-
-  #reused(cached: CachedPage, html: string | { file: string }): PublishedPage | CopiedPage {
-    const record = { ...cached.record, warnings: cached.warnings };
-    return typeof html === 'string' ? { ...record, html } : { ...record, copyOf: html.file };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */
