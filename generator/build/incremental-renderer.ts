@@ -44,6 +44,8 @@ interface Rendered {
 /** A page of the pass, with its cache entry when that is still what a render would make now. */
 interface PlanStep {
   page: ValidatedPage;
+  /** Its file in the output: what the cache knows it by. */
+  file: string;
   own: string;
   cached?: { page: CachedPage; html: string | { file: string } };
   reason?: string;
@@ -89,7 +91,8 @@ export class IncrementalRenderer implements Renderer {
   async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
     const shared = sharedKey(this.#siteCode, pass.context);
     const checker = ReadChecker.of(this.cache.reads);
-    const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
+    const keys = { shared, index: indexKey(pass.context) };
+    const plan = pass.pages.map((page) => this.#lookup(page, keys, checker, pass));
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
     const keepHtml = this.cache.keepHtml;
@@ -126,7 +129,7 @@ export class IncrementalRenderer implements Renderer {
       const counted = page.route !== NOT_FOUND_ROUTE;
       if (cached) {
         if (counted) this.counts.reused += 1;
-        this.kept.set(fileOf(page), cached.page);
+        this.kept.set(step.file, cached.page);
         taken.add(reusedPage(cached.page, cached.html), pass.indexed ? cached.page.postings : undefined);
         if (taken.full) {
           yield taken.batch(words);
@@ -155,28 +158,32 @@ export class IncrementalRenderer implements Renderer {
     if (taken.pages.length > 0) yield taken.batch(words);
   }
 
-  /** The cached page, if it is still what a render would make now; else why not. */
+  /** The page, with its cache entry if that is still what a render would make now, else why not. */
   #lookup(
     page: ValidatedPage,
-    shared: string,
+    keys: { shared: string; index: string },
     checker: ReadChecker,
     pass: RenderPass,
-  ): { cached?: { page: CachedPage; html: string | { file: string } }; reason?: string } {
-    const cached = this.cache.get(fileOf(page));
-    if (!cached || !isEntry(cached)) return { reason: cached ? 'its cache entry is not whole' : 'not in the cache' };
-    if (cached.own !== ownKey(page)) return { reason: 'its own file changed' };
-    if (cached.shared !== shared) return { reason: 'the site’s code, the browser code or the build’s options changed' };
-    if (cached.index !== indexKey(pass.context)) return { reason: 'the search index it shows changed' };
+  ): PlanStep {
+    const file = fileOf(page);
+    const own = ownKey(page);
+    const step = (reason: string): PlanStep => ({ page, file, own, reason });
+    const cached = this.cache.get(file);
+    if (!cached || !isEntry(cached)) return step(cached ? 'its cache entry is not whole' : 'not in the cache');
+    if (cached.own !== own) return step('its own file changed');
+    if (cached.shared !== keys.shared) return step('the site’s code, the browser code or the build’s options changed');
+    if (cached.index !== keys.index) return step('the search index it shows changed');
     const now = pass.context.now;
     if (now < cached.clock.from || now >= cached.clock.until)
-      return {
-        reason: `the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`,
-      };
+      return step(`the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`);
     const changed = checker.firstChange(cached.reads, pass.context);
-    if (changed !== undefined) return { reason: `${shownRead(changed, pass.context.contentFolder)} changed` };
+    if (changed !== undefined) return step(`${shownRead(changed, pass.context.contentFolder)} changed`);
     const html = cached.html ?? this.cache.htmlOf(cached);
-    if (html === undefined) return { reason: 'its kept HTML is gone or cut short' };
+    if (html === undefined) return step('its kept HTML is gone or cut short');
     return {
+      page,
+      file,
+      own,
       cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
     };
   }
@@ -227,9 +234,18 @@ export class IncrementalRenderer implements Renderer {
   }
 }
 
-/** The page's file in the output: what the cache knows it by. */
-const fileOf = (page: ValidatedPage) =>
-  page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
+/** Files already named, by the page: a dev session hands the same page again while its file is as it was. */
+const files = new WeakMap<ValidatedPage, string>();
+
+/** The page's file in the output: what the cache knows it by (the same string at each save, its hash kept with it). */
+function fileOf(page: ValidatedPage): string {
+  let file = files.get(page);
+  if (file === undefined) {
+    file = page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
+    files.set(page, file);
+  }
+  return file;
+}
 
 const pathName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 
