@@ -11,18 +11,13 @@ import type { ErrorDetails } from '../errors.ts';
 import type { PagePostings } from '../model/search.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { Publisher, RenderPass, Renderer } from '../model/pipeline.ts';
-import {
-  isRendered,
-  isWhole,
-  type CopiedPage,
-  type PageRecord,
-  type PublishedPage,
-  type RenderedBatch,
-} from '../model/rendered.ts';
+import { isRendered, isWhole, type PageRecord, type RenderedBatch } from '../model/rendered.ts';
 import type { LoadedSite } from '../model/site.ts';
 import { NOT_FOUND_ROUTE } from '../render/not-found.ts';
 import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
-import { indexKey, ownKey, ReadChecker, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import { indexKey, ownKey, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import { ReadChecker } from './read-checker.ts';
+import { reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
 
 export interface CacheReport {
@@ -44,6 +39,16 @@ interface Rendered {
   page: PageRecord;
   postings?: PagePostings;
   problems: ErrorDetails[];
+}
+
+/** A page of the pass, with its cache entry when that is still what a render would make now. */
+interface PlanStep {
+  page: ValidatedPage;
+  /** Its file in the output: what the cache knows it by. */
+  file: string;
+  own: string;
+  cached?: { page: CachedPage; html: string | { file: string } };
+  reason?: string;
 }
 
 export class IncrementalRenderer implements Renderer {
@@ -85,8 +90,9 @@ export class IncrementalRenderer implements Renderer {
 
   async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
     const shared = sharedKey(this.#siteCode, pass.context);
-    const checker = new ReadChecker(pass.context, this.cache.reads);
-    const plan = pass.pages.map((page) => ({ page, own: ownKey(page), ...this.#lookup(page, shared, checker, pass) }));
+    const checker = ReadChecker.of(this.cache.reads);
+    const keys = { shared, index: indexKey(pass.context) };
+    const plan = pass.pages.map((page) => this.#lookup(page, keys, checker, pass));
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
     const keepHtml = this.cache.keepHtml;
@@ -103,78 +109,83 @@ export class IncrementalRenderer implements Renderer {
     }
   }
 
-  /** The pass's pages in order: each taken from the cache, or the next the wrapped renderer made. */
+  /**
+   * The pass's pages in order: each taken from the cache, or the next the wrapped renderer made.
+   * A run of pages taken from the cache goes on as one batch (10,000 pages of a dev save, not
+   * 10,000 batches each awaited on its own).
+   */
   async *#merged(
-    plan: Array<{
-      page: ValidatedPage;
-      own: string;
-      cached?: { page: CachedPage; html: string | { file: string } };
-      reason?: string;
-    }>,
+    plan: PlanStep[],
     rendered: AsyncGenerator<Rendered>,
     pass: RenderPass,
     shared: string,
   ): AsyncGenerator<RenderedBatch> {
     const keepHtml = this.cache.keepHtml;
     const { words } = this.cache.numbering;
+    let taken = new TakenRun();
     for (const step of plan) {
       const { page, cached } = step;
-      const file = fileOf(page);
-      let out: Rendered;
       // 404.html is counted no more here than in the summary's pages.
       const counted = page.route !== NOT_FOUND_ROUTE;
       if (cached) {
         if (counted) this.counts.reused += 1;
-        out = { page: this.#reused(cached.page, cached.html), postings: cached.page.postings, problems: [] };
-        this.kept.set(file, cached.page);
-      } else {
-        if (counted) this.counts.rendered += 1;
-        this.#renderedAny = true;
-        this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
-        const next = await rendered.next();
-        if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
-        out = next.value;
-        if (out.problems.length === 0) this.#keep(step.own, shared, indexKey(pass.context), out, keepHtml);
+        this.kept.set(step.file, cached.page);
+        taken.add(reusedPage(cached.page, cached.html), pass.indexed ? cached.page.postings : undefined);
+        if (taken.full) {
+          yield taken.batch(words);
+          taken = new TakenRun();
+        }
+        continue;
       }
-      const { page: shown } = out;
+      if (taken.pages.length > 0) {
+        yield taken.batch(words);
+        taken = new TakenRun();
+      }
+      if (counted) this.counts.rendered += 1;
+      this.#renderedAny = true;
+      this.reasons.push({ route: page.route, reason: step.reason ?? 'not in the cache' });
+      const next = await rendered.next();
+      if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
+      const out = next.value;
+      if (out.problems.length === 0) this.#keep(step.own, shared, indexKey(pass.context), out, keepHtml);
       yield {
-        pages: [shown],
+        pages: [out.page],
         ...(pass.indexed && out.postings ? { numbered: { pages: [out.postings], words } } : {}),
         problems: out.problems,
-        warnings: shown.warnings ?? [],
-      };
+        warnings: out.page.warnings ?? [],
+      } satisfies RenderedBatch;
     }
+    if (taken.pages.length > 0) yield taken.batch(words);
   }
 
-  /** The cached page, if it is still what a render would make now; else why not. */
+  /** The page, with its cache entry if that is still what a render would make now, else why not. */
   #lookup(
     page: ValidatedPage,
-    shared: string,
+    keys: { shared: string; index: string },
     checker: ReadChecker,
     pass: RenderPass,
-  ): { cached?: { page: CachedPage; html: string | { file: string } }; reason?: string } {
-    const cached = this.cache.get(fileOf(page));
-    if (!cached || !isEntry(cached)) return { reason: cached ? 'its cache entry is not whole' : 'not in the cache' };
-    if (cached.own !== ownKey(page)) return { reason: 'its own file changed' };
-    if (cached.shared !== shared) return { reason: 'the site’s code, the browser code or the build’s options changed' };
-    if (cached.index !== indexKey(pass.context)) return { reason: 'the search index it shows changed' };
+  ): PlanStep {
+    const file = fileOf(page);
+    const own = ownKey(page);
+    const step = (reason: string): PlanStep => ({ page, file, own, reason });
+    const cached = this.cache.get(file);
+    if (!cached || !isEntry(cached)) return step(cached ? 'its cache entry is not whole' : 'not in the cache');
+    if (cached.own !== own) return step('its own file changed');
+    if (cached.shared !== keys.shared) return step('the site’s code, the browser code or the build’s options changed');
+    if (cached.index !== keys.index) return step('the search index it shows changed');
     const now = pass.context.now;
     if (now < cached.clock.from || now >= cached.clock.until)
-      return {
-        reason: `the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`,
-      };
-    const changed = checker.firstChange(cached.reads);
-    if (changed !== undefined) return { reason: `${shownRead(changed, pass.context.contentFolder)} changed` };
+      return step(`the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`);
+    const changed = checker.firstChange(cached.reads, pass.context);
+    if (changed !== undefined) return step(`${shownRead(changed, pass.context.contentFolder)} changed`);
     const html = cached.html ?? this.cache.htmlOf(cached);
-    if (html === undefined) return { reason: 'its kept HTML is gone or cut short' };
+    if (html === undefined) return step('its kept HTML is gone or cut short');
     return {
+      page,
+      file,
+      own,
       cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
     };
-  }
-
-  #reused(cached: CachedPage, html: string | { file: string }): PublishedPage | CopiedPage {
-    const record = { ...cached.record, warnings: cached.warnings };
-    return typeof html === 'string' ? { ...record, html } : { ...record, copyOf: html.file };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */
@@ -223,9 +234,18 @@ export class IncrementalRenderer implements Renderer {
   }
 }
 
-/** The page's file in the output: what the cache knows it by. */
-const fileOf = (page: ValidatedPage) =>
-  page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
+/** Files already named, by the page: a dev session hands the same page again while its file is as it was. */
+const files = new WeakMap<ValidatedPage, string>();
+
+/** The page's file in the output: what the cache knows it by (the same string at each save, its hash kept with it). */
+function fileOf(page: ValidatedPage): string {
+  let file = files.get(page);
+  if (file === undefined) {
+    file = page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
+    files.set(page, file);
+  }
+  return file;
+}
 
 const pathName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 

@@ -6,10 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { RenderContext } from '../model/render-context.ts';
-import type { ReadValue } from '../render/reads.ts';
-import { HAS, KEYS, readAgain, SEP } from '../render/reads.ts';
-import type { ReadTable } from './read-table.ts';
 import { textHashOf } from '../load/text-hash.ts';
+import { HAS, KEYS, SEP } from '../render/reads.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
@@ -49,73 +47,6 @@ export function siteCodeOf(code: string): string {
 }
 
 let lastCode: { code: string; key: string } | undefined;
-
-/**
- * Answers every kind of read again in this build's context, each pair of the page cache's
- * table once (read-table.ts), each path once: most pages read the same frame, the same menu
- * and the same settings.
- */
-export class ReadChecker {
-  readonly #known = new Map<string, ReadValue>();
-  /** Per pair of the table: 0 not asked yet, 1 the same answer now, 2 another. */
-  #pairs = new Uint8Array(0);
-  readonly #roots: Record<string, unknown>;
-  readonly #routes: ReadonlySet<string>;
-  readonly #folders: ReadonlySet<string>;
-
-  constructor(
-    private readonly context: RenderContext,
-    private readonly table: ReadTable,
-  ) {
-    this.#roots = { d: context.data, p: context.summaries };
-    this.#routes = new Set(context.routes);
-    this.#folders = new Set(context.contentFolders);
-  }
-
-  /** The path of the first read (numbers of the table's pairs) whose answer differs now, or undefined when every one is the same. */
-  firstChange(reads: Int32Array): string | undefined {
-    const { paths, values } = this.table;
-    if (this.#pairs.length < paths.length) {
-      const grown = new Uint8Array(paths.length + 1024);
-      grown.set(this.#pairs);
-      this.#pairs = grown;
-    }
-    const pairs = this.#pairs;
-    for (const id of reads) {
-      let state = pairs[id];
-      if (state === 0) {
-        state = Object.is(this.#answer(paths[id] ?? ''), values[id]) ? 1 : 2;
-        pairs[id] = state;
-      }
-      if (state === 2) return paths[id];
-    }
-    return undefined;
-  }
-
-  #answer(path: string): ReadValue {
-    let known = this.#known.get(path);
-    if (known === undefined && !this.#known.has(path)) {
-      known = this.#read(path);
-      this.#known.set(path, known);
-    }
-    return known;
-  }
-
-  #read(path: string): ReadValue {
-    const cut = path.indexOf(SEP);
-    const kind = path.slice(0, cut);
-    const name = path.slice(cut + 1);
-    const { assets, photos } = this.context;
-    if (kind === 'r') return this.#routes.has(name);
-    if (kind === 'c') return this.#folders.has(name);
-    if (kind === 'a') return Object.hasOwn(assets, name) ? assets[name] : undefined;
-    if (kind === 'f') {
-      const photo = photos && Object.hasOwn(photos, name) ? photos[name] : undefined;
-      return photo && JSON.stringify(photo);
-    }
-    return readAgain(this.#roots, path);
-  }
-}
 
 /** A read's path as a volunteer would recognise it: `data.menu.items.2.label`, `the route /kurs`. */
 export function shownRead(path: string, contentFolder: string): string {

@@ -33,7 +33,7 @@ export class PageStream {
       for (const warning of batch.warnings) this.problems.warnings.push(new ContentError(warning));
       for (const page of batch.pages) {
         this.publisher.page(page);
-        this.records.push(recordOf(page));
+        this.records.push(keptRecordOf(page));
         done += 1;
         if (counted !== undefined) this.progress?.(done, counted);
       }
@@ -52,6 +52,21 @@ export class PageStream {
       }
     }
   }
+}
+
+/**
+ * Records already made, by the page: a page is not changed once made, and a dev session hands on
+ * the same page object for a cached page at each save that reuses it (build/reused-pages.ts).
+ */
+const keptRecords = new WeakMap<PageRecord, PageRecord>();
+
+function keptRecordOf(page: PageRecord): PageRecord {
+  let record = keptRecords.get(page);
+  if (record === undefined) {
+    record = recordOf(page);
+    keptRecords.set(page, record);
+  }
+  return record;
 }
 
 /** What the build keeps of a page: not its HTML. */

@@ -96,15 +96,22 @@ export class BuildSession {
     this.#watching = true;
   }
 
-  /** Files read earlier that are not as they were read (a change the watcher missed), a few hundred at a time. */
-  async changedOnDisk(): Promise<string[]> {
+  /**
+   * Files read earlier that are not as they were read (a change the watcher missed), a few
+   * hundred at a time. Once `stop` says so (a save came in, whose build looks again after), it
+   * ends with what it found so far: 10,000 stats are not to hold up the build a volunteer waits for.
+   */
+  async changedOnDisk(stop: () => boolean = () => false): Promise<string[]> {
     const changed: string[] = [];
     let checked = 0;
     for (const [file, entry] of [...this.#parsed]) {
       if (entry.stamp === undefined) continue;
       if (stampOf(file) !== entry.stamp) changed.push(file);
       checked += 1;
-      if (checked % 500 === 0) await yieldToRequests();
+      if (checked % 500 === 0) {
+        await yieldToRequests();
+        if (stop()) break;
+      }
     }
     return changed;
   }

@@ -74,8 +74,8 @@ export class DevBuilder {
     this.#session.trustWatcher();
   }
 
-  /** Files read earlier that are not as they were read (a change the watcher missed). */
-  changedOnDisk(): Promise<string[]> {
-    return this.#session.changedOnDisk();
+  /** Files read earlier that are not as they were read (a change the watcher missed); it ends early once `stop` says so. */
+  changedOnDisk(stop?: () => boolean): Promise<string[]> {
+    return this.#session.changedOnDisk(stop);
   }
 }

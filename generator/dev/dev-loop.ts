@@ -56,6 +56,10 @@ export class DevLoop {
   readonly #tracker = new SaveTracker();
   #settling = 0;
   #verifying: NodeJS.Timeout | undefined;
+  /** Counts the changes the watcher reported. */
+  #saves = 0;
+  /** Whether a rebuild is under way. */
+  #building = false;
   #lastProblems = '';
   readonly #watcher: SourceWatcher;
   readonly #queue: RebuildQueue;
@@ -74,7 +78,10 @@ export class DevLoop {
     this.#watcher = new SourceWatcher({
       root,
       contentDir,
-      onChange: (file) => this.#queue.add(file),
+      onChange: (file) => {
+        this.#saves += 1;
+        this.#queue.add(file);
+      },
       onError: (message) => this.log(`✖ watching files: ${message}`),
     });
     this.#queue = createRebuildQueue((files) => this.#rebuild(files), options.debounceMs ?? 10);
@@ -151,6 +158,16 @@ export class DevLoop {
   }
 
   async #rebuild(files: string[]): Promise<void> {
+    this.#building = true;
+    try {
+      await this.#rebuildFor(files);
+    } finally {
+      this.#building = false;
+      this.#verify();
+    }
+  }
+
+  async #rebuildFor(files: string[]): Promise<void> {
     await this.#tracker.note(files);
     for (const starter of this.starters) starter(files);
     const plan = this.#plan(files);
@@ -177,7 +194,6 @@ export class DevLoop {
         })
         .finally(() => (this.#settling -= 1));
     }, SETTLE_MS).unref();
-    this.#verify();
   }
 
   /** Tells the open pages what a rebuild changed: its problems, nothing, a stylesheet to swap, or a reload. */
@@ -207,7 +223,12 @@ export class DevLoop {
   #verify(): void {
     clearTimeout(this.#verifying);
     this.#verifying = setTimeout(() => {
-      void this.builder.changedOnDisk().then((missed) => {
+      // A build under way, or a save reported meanwhile, ends the look (each build looks again after it):
+      // 10,000 stats are not on a save's way to its page.
+      if (this.#building) return;
+      const saves = this.#saves;
+      const stop = () => this.#building || this.#saves !== saves;
+      void this.builder.changedOnDisk(stop).then((missed) => {
         for (const file of missed) this.#queue.add(file);
       });
     }, VERIFY_MS).unref();

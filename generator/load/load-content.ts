@@ -94,7 +94,7 @@ export async function loadContent(
   const pagesDir = `${site.pages.replace(/^\.?\/+|\/+$/g, '')}/`;
   const pageFiles = listing.files.filter((file) => file.startsWith(pagesDir) && PAGE_FILE.test(file)).sort();
   const pages = reader.pages(pageFiles, pagesDir);
-  reader.forgetAllBut(listing.files);
+  reader.forgetOthers();
   const dataFiles = new Set(
     Object.values(site.collections).flatMap((definition) => ('file' in definition ? [definition.file] : [])),
   );
@@ -107,12 +107,20 @@ export async function loadContent(
 
 /** Reads the files of the content folder, each problem with its bytes told as the file's own. */
 class ContentReader {
+  /** Whether a listed file's path is the content folder's path, a slash and the listed name (no `..` or `.` to resolve). */
+  readonly #plain: boolean;
+  /** The files this load looked up in the cache (read, or known by their stamp): the others are forgotten. */
+  readonly #visited = new Set<string>();
+
   constructor(
     private readonly paths: ContentPaths,
     private readonly errors: ContentError[],
     private readonly cache?: PageCache,
     private readonly unchanged?: (absolute: string) => boolean,
-  ) {}
+  ) {
+    const { contentDir } = paths;
+    this.#plain = path.sep === '/' && path.isAbsolute(contentDir) && path.resolve(contentDir) === contentDir;
+  }
 
   /** A file's path as problems name it: relative to the project root. */
   relative(absolute: string): string {
@@ -126,8 +134,7 @@ class ContentReader {
   /** A listed file's path: a listing holds no `..` or `.` (10,000 path.join calls are felt on each dev save). */
   inside(inContent: string): string {
     const { contentDir } = this.paths;
-    const plain = path.sep === '/' && path.isAbsolute(contentDir) && path.resolve(contentDir) === contentDir;
-    return plain ? `${contentDir}/${inContent}` : path.join(contentDir, inContent);
+    return this.#plain ? `${contentDir}/${inContent}` : path.join(contentDir, inContent);
   }
 
   /**
@@ -140,6 +147,7 @@ class ContentReader {
   ): { text?: string; failed: boolean; stamp?: string; same?: PageSource | YamlSource } {
     const { cache, unchanged, errors } = this;
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
+    if (listed) this.#visited.add(absolute);
     const cached = cache?.get(absolute);
     // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
     const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
@@ -211,21 +219,15 @@ class ContentReader {
     const { text, stamp, same } = this.readText(absolute);
     if (same) return same as PageSource;
     if (text === undefined) return undefined;
-    const file = this.relative(absolute);
-    return parseOnce(
-      this.cache,
-      absolute,
-      text,
-      () => collectErrors(this.errors, () => parsePage(file, pathInPages, text)),
-      stamp,
-    );
+    // Its name as problems tell it, made only when it is parsed (not for the 10,000 pages a dev save finds as they were).
+    const parse = () => parsePage(this.relative(absolute), pathInPages, text);
+    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, parse), stamp);
   }
 
-  /** Files the cache holds that are no longer listed are forgotten. */
-  forgetAllBut(files: readonly string[]): void {
+  /** Files the cache holds that this load did not look up (no longer listed, or no longer read) are forgotten. */
+  forgetOthers(): void {
     if (!this.cache) return;
-    const listed = new Set(files.map((file) => this.inside(file)));
-    for (const file of this.cache.keys()) if (!listed.has(file)) this.cache.delete(file);
+    for (const file of this.cache.keys()) if (!this.#visited.has(file)) this.cache.delete(file);
   }
 
   /** Every other file (images, documents), read whole and checked to be what its name says. */

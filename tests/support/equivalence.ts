@@ -24,7 +24,7 @@ export interface Step {
   differences: string[];
 }
 
-interface State {
+export interface State {
   now: number;
   added: string[];
   posts: string[];
@@ -32,7 +32,7 @@ interface State {
   count: number;
 }
 
-type Edit = (site: string, state: State, random: () => number) => Promise<string>;
+export type Edit = (site: string, state: State, random: () => number) => Promise<string>;
 
 const pick = <T>(items: readonly T[], random: () => number): T | undefined =>
   items[Math.floor(random() * items.length)];
