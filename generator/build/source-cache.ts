@@ -59,8 +59,9 @@ export interface KeptSources {
 }
 
 export class SourceCache {
-  /** The parsed files as read back: a build that parsed no other file need not save. */
+  /** The parsed files as read back, and for what they were validated: a build that changed neither need not save. */
   #restored = new Set<PageSource | YamlSource>();
+  #validatedBy: string | undefined;
 
   constructor(
     private readonly dir: string,
@@ -73,23 +74,31 @@ export class SourceCache {
     const validated: ValidatedPages = new WeakMap();
     const read = this.#read();
     if (!read) return { parsed, validated };
-    for (const [absolute, kept] of read.files) {
-      nodesOnDemand('frontMatter' in kept.parsed ? kept.parsed.frontMatter : kept.parsed);
-      if (kept.hash !== undefined) readOnDemand(absolute, kept.parsed as PageSource, kept, () => this.#forget());
-      if (kept.findings) knowFindings(kept.parsed as PageSource, findingsFrom(kept.findings));
-      if (kept.page && read.validatedBy === validatedBy)
-        validated.set(kept.parsed as PageSource, { site, page: kept.page });
-      parsed.set(absolute, { parsed: kept.parsed, stamp: kept.stamp });
-      this.#restored.add(kept.parsed);
+    try {
+      for (const [absolute, kept] of read.files) {
+        nodesOnDemand('frontMatter' in kept.parsed ? kept.parsed.frontMatter : kept.parsed);
+        if (kept.hash !== undefined) readOnDemand(absolute, kept.parsed as PageSource, kept, () => this.#forget());
+        if (kept.findings) knowFindings(kept.parsed as PageSource, findingsFrom(kept.findings));
+        if (kept.page && read.validatedBy === validatedBy)
+          validated.set(kept.parsed as PageSource, { site, page: kept.page });
+        parsed.set(absolute, { parsed: kept.parsed, stamp: kept.stamp });
+        this.#restored.add(kept.parsed);
+      }
+    } catch {
+      // Not what a build wrote: every file is read.
+      this.#restored.clear();
+      return { parsed: new Map(), validated: new WeakMap() };
     }
+    this.#validatedBy = read.validatedBy;
     return { parsed, validated };
   }
 
   /** Keeps the files of a build that succeeded, unless they are the ones read back. */
   save({ parsed, validated }: KeptSources, validatedBy: string): void {
     const entries = [...parsed].filter(([, entry]) => entry.stamp !== undefined);
-    if (entries.length === this.#restored.size && entries.every(([, entry]) => this.#restored.has(entry.parsed)))
-      return;
+    const same =
+      entries.length === this.#restored.size && entries.every(([, entry]) => this.#restored.has(entry.parsed));
+    if (same && this.#validatedBy === validatedBy) return;
     const files = entries.map(([absolute, entry]): [string, KeptFile] => [
       absolute,
       keptFile(entry.parsed, entry.stamp ?? '', validated),
