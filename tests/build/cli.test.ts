@@ -32,7 +32,7 @@ describe('clubsite build and check', () => {
       /HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/,
     );
     expect(outcome.stdout).toMatch(
-      /\n {2}site +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/,
+      /\n {2}site +\d+ ms\n {2}kept files +\d+ ms\n {2}load +\d+ ms\n {2}validate +\d+ ms\n {2}route +\d+ ms\n {2}bundle +\d+ ms\n/,
     );
     expect((await stat(path.join(dir, 'public/om/styret/index.html'))).isFile()).toBe(true);
     expect(outcome.stderr).not.toContain('robots-under-base');
