@@ -11,10 +11,11 @@
  * base and one a journal) is not read, and its pages are only rendered again.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ReadValue } from '../render/reads.ts';
+import { writeWhole } from './cache-folder.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
 export const CACHE_FORMAT = 3;
@@ -93,16 +94,10 @@ function wholeTables(contents: Partial<BaseFile<unknown> | DeltaFile<unknown>>):
 
 /** Writes a base, then removes the journal of the base before (a reader between the two finds a journal of another base). */
 export function writeBase<Page>(dir: string, contents: BaseFile<Page>): void {
-  writeWhole(path.join(dir, PAGES_FILE), contents);
+  writeWhole(path.join(dir, PAGES_FILE), v8.serialize(contents));
   rmSync(path.join(dir, DELTA_FILE), { force: true });
 }
 
 export function writeDelta<Page>(dir: string, contents: DeltaFile<Page>): void {
-  writeWhole(path.join(dir, DELTA_FILE), contents);
-}
-
-function writeWhole(target: string, contents: BaseFile<unknown> | DeltaFile<unknown>): void {
-  const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temporary, v8.serialize(contents));
-  renameSync(temporary, target);
+  writeWhole(path.join(dir, DELTA_FILE), v8.serialize(contents));
 }

@@ -102,7 +102,7 @@ export class IncrementalRenderer implements Renderer {
       publisher,
     );
     try {
-      yield* this.#merged(plan, rendered, pass, shared);
+      yield* this.#merged(plan, rendered, pass, keys);
     } finally {
       // The wrapped renderer ends its render (render workers are let go) even when its last page was not asked for.
       await rendered.return(undefined);
@@ -118,7 +118,7 @@ export class IncrementalRenderer implements Renderer {
     plan: PlanStep[],
     rendered: AsyncGenerator<Rendered>,
     pass: RenderPass,
-    shared: string,
+    keys: { shared: string; index: string },
   ): AsyncGenerator<RenderedBatch> {
     const keepHtml = this.cache.keepHtml;
     const { words } = this.cache.numbering;
@@ -147,7 +147,7 @@ export class IncrementalRenderer implements Renderer {
       const next = await rendered.next();
       if (next.done) throw new Error(`The renderer gave no page for ${page.route}.`);
       const out = next.value;
-      if (out.problems.length === 0) this.#keep(step.own, shared, indexKey(pass.context), out, keepHtml);
+      if (out.problems.length === 0) this.#keep(step.own, keys.shared, keys.index, out, keepHtml);
       yield {
         pages: [out.page],
         ...(pass.indexed && out.postings ? { numbered: { pages: [out.postings], words } } : {}),

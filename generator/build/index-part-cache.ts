@@ -7,20 +7,18 @@
  * cache, only by a build that succeeded; a file cut short is not the part (it is made again),
  * and a list of another format or other generator code is not read.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { KeptPart, KeptParts } from '../index/split-index.ts';
 import type { BuildOptions } from './build-run.ts';
+import { buildStamp, removeOrphans, wholeCopy, writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 
 /** Raised whenever what parts.bin holds changes meaning. */
 const INDEX_CACHE_FORMAT = 1;
 const FOLDER = 'index';
 const LIST = 'parts.bin';
-/** Files no entry names are removed once this old: a build running beside this one may be about to name them. */
-const ORPHAN_AGE_MS = 10 * 60_000;
 
 /** A kept part: its file's name in the folder, its size and the hash of its bytes. */
 type Entry = [name: string, bytes: number, digest: string];
@@ -39,7 +37,7 @@ export function keptPartsOf(options: Pick<BuildOptions, 'root' | 'cacheDir'>): F
 
 export class FolderIndexParts implements KeptParts {
   readonly #folder: string;
-  readonly #stamp = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  readonly #stamp = buildStamp();
   #found: Map<string, Entry> | undefined;
   /** This build's parts: found whole, or made and kept now. */
   readonly #used = new Map<string, Entry>();
@@ -57,9 +55,8 @@ export class FolderIndexParts implements KeptParts {
     const entry = this.#found.get(key);
     if (!entry) return undefined;
     const [name, bytes, digest] = entry;
-    const file = path.join(this.#folder, name);
-    // A file cut short (a disk that filled up, a hand that edited it) is not the part.
-    if (statSync(file, { throwIfNoEntry: false })?.size !== bytes) return undefined;
+    const file = wholeCopy(path.join(this.#folder, name), bytes);
+    if (file === undefined) return undefined;
     this.#used.set(key, entry);
     return { file, bytes, digest };
   }
@@ -80,22 +77,8 @@ export class FolderIndexParts implements KeptParts {
     if (same) return;
     const contents: ListFile = { format: INDEX_CACHE_FORMAT, generator: this.generator, parts: [...this.#used] };
     mkdirSync(this.#folder, { recursive: true });
-    const target = path.join(this.#folder, LIST);
-    const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temporary, v8.serialize(contents));
-    renameSync(temporary, target);
-    this.#removeOrphans(new Set([...this.#used.values()].map(([name]) => name)));
-  }
-
-  /** Part files no entry names any more (and old enough not to be a running build's). */
-  #removeOrphans(named: ReadonlySet<string>): void {
-    const old = Date.now() - ORPHAN_AGE_MS;
-    for (const name of readdirSync(this.#folder)) {
-      if (named.has(name) || name === LIST) continue;
-      const file = path.join(this.#folder, name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (stats && stats.mtimeMs < old) rmSync(file, { force: true });
-    }
+    writeWhole(path.join(this.#folder, LIST), v8.serialize(contents));
+    removeOrphans(this.#folder, new Set([...this.#used.values()].map(([name]) => name)), LIST);
   }
 }
 

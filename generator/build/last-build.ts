@@ -16,18 +16,9 @@
  * at; `--no-cache` builds whatever the record says.
  */
 import { createHash } from 'node:crypto';
-import {
-  type Dirent,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { type Dirent, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 import { sourceCommit } from './source-commit.ts';
 
@@ -268,7 +259,5 @@ function record(cacheDir: string, asked: BuildAsked, configFile: string | undefi
   };
   // Written whole or not at all: two builds may finish at once.
   mkdirSync(cacheDir, { recursive: true });
-  const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(made));
-  renameSync(partial, file);
+  writeWhole(file, JSON.stringify(made));
 }

@@ -7,8 +7,7 @@
  * cache of another format or other generator code, or one that cannot be read, is not
  * believed: the build is cold, and says why in one line.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorDetails } from '../errors.ts';
 import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
@@ -23,13 +22,12 @@ import {
   writeBase,
   writeDelta,
 } from './cache-file.ts';
+import { buildStamp, removeOrphans, wholeCopy } from './cache-folder.ts';
 import { ReadTable } from './read-table.ts';
 
 export { CACHE_FORMAT };
 
 const HTML_FOLDER = 'html';
-/** HTML files no entry names are removed once this old: a build running beside this one may be about to name them. */
-const ORPHAN_AGE_MS = 10 * 60_000;
 
 export interface CachedPage {
   own: string;
@@ -118,7 +116,7 @@ export class FolderPageCache implements PageCache {
   ) {
     this.#keepHtml = {
       folder: path.join(dir, HTML_FOLDER),
-      stamp: `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+      stamp: buildStamp(),
     };
   }
 
@@ -160,9 +158,7 @@ export class FolderPageCache implements PageCache {
 
   htmlOf(page: CachedPage): string | undefined {
     if (page.htmlFile === undefined) return undefined;
-    const file = path.join(this.dir, HTML_FOLDER, page.htmlFile);
-    // A file cut short (a disk that filled up, a hand that edited it) is not the page.
-    return statSync(file, { throwIfNoEntry: false })?.size === page.record.bytes ? file : undefined;
+    return wholeCopy(path.join(this.dir, HTML_FOLDER, page.htmlFile), page.record.bytes);
   }
 
   save(pages: ReadonlyMap<string, CachedPage>): void {
@@ -204,19 +200,11 @@ export class FolderPageCache implements PageCache {
       readValues: table.values,
       pages: stored,
     });
-    this.#removeOrphans(new Set(stored.flatMap(([, page]) => (page.htmlFile ? [page.htmlFile] : []))));
-  }
-
-  /** HTML files no page names any more (and old enough not to be a running build's). */
-  #removeOrphans(named: ReadonlySet<string>): void {
-    const folder = path.join(this.dir, HTML_FOLDER);
-    const old = Date.now() - ORPHAN_AGE_MS;
-    for (const name of readdirSync(folder)) {
-      if (named.has(name)) continue;
-      const file = path.join(folder, name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (stats && stats.mtimeMs < old) rmSync(file, { force: true });
-    }
+    // HTML files no page names any more.
+    removeOrphans(
+      path.join(this.dir, HTML_FOLDER),
+      new Set(stored.flatMap(([, page]) => (page.htmlFile ? [page.htmlFile] : []))),
+    );
   }
 }
 

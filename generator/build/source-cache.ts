@@ -12,8 +12,7 @@
  * site code and default template that validated it. Like the page cache, anything that does not
  * read as expected is no cache: every file is read.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { SiteDefinition } from '../contract/index.ts';
@@ -27,6 +26,7 @@ import type { LoadedSite } from '../model/site.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
 import { findingsOf, knowFindings } from '../validate/check-text.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
+import { writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
 
@@ -104,11 +104,8 @@ export class SourceCache {
       keptFile(entry.parsed, entry.stamp ?? '', validated),
     ]);
     const contents: SourcesFile = { format: FORMAT, generator: this.generator, validatedBy, files };
-    const target = path.join(this.dir, SOURCES_FILE);
-    const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     try {
-      writeFileSync(temporary, v8.serialize(contents));
-      renameSync(temporary, target);
+      writeWhole(path.join(this.dir, SOURCES_FILE), v8.serialize(contents));
     } catch {
       // The next build reads every file: the cache only saves time.
     }
