@@ -39,7 +39,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const used = usedAssetsOf(built);
     const progress = (done: number, total: number) => options.onProgress?.('render', done, total);
     const stream = new PageStream(publisher, run.problems, [...consumersOf(built, options.consumers), used], progress);
-    const search = new SearchIndexBuilder();
+    const search = new SearchIndexBuilder(renderer.keptIndex);
     const firstPass = { context: built.context, pages: first, indexed: true };
     await run.stage('render', () =>
       stream.take(renderer.render(firstPass, publisher), { also: search, counted: first.length }),

@@ -14,6 +14,7 @@ import type { Publisher, RenderPass, Renderer } from '../model/pipeline.ts';
 import { isRendered, isWhole, type PageRecord, type RenderedBatch } from '../model/rendered.ts';
 import type { LoadedSite } from '../model/site.ts';
 import { NOT_FOUND_ROUTE } from '../render/not-found.ts';
+import type { FolderKeptIndex } from './kept-index.ts';
 import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
 import { indexKey, ownKey, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
 import { ReadChecker } from './read-checker.ts';
@@ -63,6 +64,7 @@ export class IncrementalRenderer implements Renderer {
   constructor(
     private readonly inner: Renderer,
     private readonly cache: PageCache,
+    readonly keptIndex?: FolderKeptIndex,
   ) {}
 
   start(site: LoadedSite, pageFiles: () => number): void {
@@ -76,11 +78,12 @@ export class IncrementalRenderer implements Renderer {
     await this.inner.close();
   }
 
-  /** Saves this build's pages as the cache. */
+  /** Saves this build's pages as the cache, and the search index beside it. */
   succeeded(): void {
     // Every page taken from the cache, and no page of it gone: it already holds this build.
     const same = !this.#renderedAny && this.cache.notice === undefined && this.kept.size === this.cache.size;
     if (!same) this.cache.save(this.kept);
+    this.keptIndex?.succeeded(this.kept);
   }
 
   /** What the summary tells of the cache: how many pages were rendered and reused, and why it was not read. */

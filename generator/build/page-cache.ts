@@ -65,6 +65,13 @@ export interface PageCache {
   readonly reads: ReadTable;
   /** How many pages it holds. */
   readonly size: number;
+  /**
+   * Its base's random name (cache-file.ts), as read, or as this build wrote it: what is kept
+   * with a base names it (build/kept-index.ts). None in memory.
+   */
+  readonly generation?: string;
+  /** Whether the page is as its base holds it (not a journal's since, nor rendered now). */
+  inBase?(page: CachedPage): boolean;
   get(file: string): CachedPage | undefined;
   /** The file a kept page's HTML is in, when it is still there, whole. */
   htmlOf(page: CachedPage): string | undefined;
@@ -109,6 +116,8 @@ export class MemoryPageCache implements PageCache {
 export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
   #read: CacheContents | undefined;
+  /** The base this build wrote. */
+  #wrote: string | undefined;
 
   constructor(
     private readonly dir: string,
@@ -139,6 +148,14 @@ export class FolderPageCache implements PageCache {
 
   get size(): number {
     return this.#contents.pages.size;
+  }
+
+  get generation(): string | undefined {
+    return this.#wrote ?? this.#contents.base?.generation;
+  }
+
+  inBase(page: CachedPage): boolean {
+    return this.#wrote === undefined && this.#contents.base?.entries.has(page) === true;
   }
 
   get #contents(): CacheContents {
@@ -191,10 +208,11 @@ export class FolderPageCache implements PageCache {
       file,
       { ...withoutHtml(page), reads: lists[at] ?? new Int32Array() },
     ]);
+    this.#wrote = newGeneration();
     writeBase(this.dir, {
       format: CACHE_FORMAT,
       generator: this.generator,
-      generation: newGeneration(),
+      generation: this.#wrote,
       words: this.numbering.words,
       readPaths: table.paths,
       readValues: table.values,

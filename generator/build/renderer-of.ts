@@ -4,6 +4,7 @@ import type { Renderer } from '../model/pipeline.ts';
 import type { BuildOptions } from './build-run.ts';
 import { generatorCode } from './generator-code.ts';
 import { IncrementalRenderer } from './incremental-renderer.ts';
+import { FolderKeptIndex } from './kept-index.ts';
 import { FolderPageCache } from './page-cache.ts';
 import { WorkerRenderer } from './worker-renderer.ts';
 
@@ -11,5 +12,6 @@ export function rendererOf(options: BuildOptions): Renderer {
   const renderer = new WorkerRenderer(options.workers);
   if (options.cacheDir === undefined) return renderer;
   const folder = path.resolve(options.root, options.cacheDir);
-  return new IncrementalRenderer(renderer, new FolderPageCache(folder, generatorCode()));
+  const cache = new FolderPageCache(folder, generatorCode());
+  return new IncrementalRenderer(renderer, cache, new FolderKeptIndex(folder, generatorCode(), cache));
 }

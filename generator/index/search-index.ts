@@ -1,9 +1,10 @@
 import type { RenderedBatch, RenderedPage } from '../model/rendered.ts';
-import type { CountedDocument, NumberedPostings, PackedPostings } from '../model/search.ts';
+import type { CountedDocument, KeptIndex, NumberedPostings, PackedPostings, PagePostings } from '../model/search.ts';
 import { foldSpaces, mainOfHtml, textOfHtml } from '../text-of-html.ts';
 import { SNIPPET_LENGTH } from '../validate/site-settings.ts';
 import { type BatchPostings, countDocument, Postings } from './postings.ts';
 import { CACHE_THREAD, NumberedPages } from './page-postings.ts';
+import { mergedPostings } from './merge-postings.ts';
 import { type PartWriter, splitPostings } from './split-index.ts';
 
 export interface SearchDocument {
@@ -120,12 +121,19 @@ export function buildSearchIndex(
 
 /**
  * The index built a document at a time, in index order (pages by route): a build adds each
- * page's counted documents as its render comes back, and holds no page's whole text.
+ * page's counted documents as its render comes back, and holds no page's whole text. With a
+ * kept index, the pages of a page cache are ranges of it, and only the pages rendered now add
+ * postings (merge-postings.ts).
  */
 export class SearchIndexBuilder {
   readonly #postings = new Postings();
   /** The page cache's postings packed as the index takes them (NumberedPages keeps what it sent of the words). */
   #numbered: NumberedPages | undefined;
+  /** With a kept index: every page's postings in order, and the table they are numbered in. */
+  readonly #pages: PagePostings[] = [];
+  #words: readonly string[] = [];
+
+  constructor(private readonly kept?: KeptIndex) {}
 
   add(document: CountedDocument): void {
     this.#postings.add(document);
@@ -139,12 +147,20 @@ export class SearchIndexBuilder {
 
   /** Adds pages' postings numbered in a page cache's word table (one table for a whole build). */
   appendNumbered({ pages, words }: NumberedPostings): void {
+    if (this.kept) {
+      this.#words = words;
+      for (const page of pages) this.#pages.push(page);
+      if (this.kept.data) return;
+    }
     this.#numbered ??= new NumberedPages(words);
     this.append(this.#numbered.packed(pages), CACHE_THREAD);
   }
 
   /** Adds the documents of a run of pages, counted where they were rendered (a batch of thread `from`: see BatchPostings). */
   append(packed: PackedPostings, from: number): void {
+    // A kept index takes pages only as a page cache numbers them.
+    if (this.kept?.data)
+      throw new Error('A build with a kept search index was given postings not numbered by its page cache.');
     this.#postings.append(packed, from);
   }
 
@@ -154,7 +170,12 @@ export class SearchIndexBuilder {
    * `folder`), and only the manifest is left in `files`.
    */
   finish(writer?: PartWriter): SearchIndexFile {
-    return { ...splitPostings(this.#postings, {}, writer), documents: this.#postings.documents.length };
+    const { kept } = this;
+    const postings = kept?.data
+      ? mergedPostings(kept.data, this.#pages, (page) => kept.rangeOf(page), this.#words)
+      : this.#postings;
+    kept?.made(postings.lists, this.#pages);
+    return { ...splitPostings(postings, {}, writer), documents: postings.documents.length };
   }
 }
 

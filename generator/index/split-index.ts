@@ -21,6 +21,7 @@ import { IndexParts, type PartWriter } from './index-parts.ts';
 import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
+import type { WordLists } from './word-lists.ts';
 
 export type { KeptPart, KeptParts, PartWriter } from './index-parts.ts';
 
@@ -88,7 +89,7 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
  * and goes in as it is.
  */
 export function splitPostings(
-  { lists, documents }: Postings,
+  { lists, documents }: { lists: WordLists; documents: Postings['documents'] },
   options: Omit<SplitIndexOptions, 'snippet'>,
   writer?: PartWriter,
 ): SplitIndex {
@@ -145,7 +146,7 @@ export function splitPostings(
 function postingsParts(
   parts: IndexParts,
   common: number[],
-  { lists, documents }: Pick<Postings, 'lists' | 'documents'>,
+  { lists, documents }: { lists: WordLists; documents: Postings['documents'] },
   headSize: number,
   postingsBytes: number,
 ): number[] {
@@ -193,7 +194,7 @@ function postingsParts(
 function rareWordsParts(
   parts: IndexParts,
   rare: number[],
-  lists: Postings['lists'],
+  lists: WordLists,
   words: readonly string[],
   commonCount: number,
   rarePer: number,

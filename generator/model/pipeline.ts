@@ -8,6 +8,7 @@ import type { Urls } from '../urls.ts';
 import type { ValidatedPage } from './pages.ts';
 import type { RenderContext } from './render-context.ts';
 import type { PageRecord, RenderedBatch } from './rendered.ts';
+import type { KeptIndex } from './search.ts';
 import type { LoadedSite } from './site.ts';
 
 /** A file of the output: its path in the output folder and its contents. */
@@ -42,6 +43,8 @@ export interface Renderer {
   render(pass: RenderPass, publisher: Publisher): AsyncIterable<RenderedBatch>;
   /** The build succeeded: a renderer that keeps pages for the next build keeps them now. */
   succeeded?(): void;
+  /** The search index the last build made, when the renderer keeps pages with it (build/kept-index.ts). */
+  readonly keptIndex?: KeptIndex;
   /** Lets go of what it started (render workers). */
   close(): Promise<void>;
 }

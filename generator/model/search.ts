@@ -46,3 +46,42 @@ export interface NumberedPostings {
   /** The table's words by number: the same array for every batch of a build, grown as pages add words. */
   words: readonly string[];
 }
+
+/** The search index a build made, kept for the next (build/kept-index.ts): each word's pairs, with how many documents it numbers. */
+export interface KeptIndexData {
+  documentCount: number;
+  words: string[];
+  /** Where each word's pairs start in `pairs` (in ints), and after the last word, where they end. */
+  starts: Int32Array<ArrayBuffer>;
+  /** Pairs of a document's number and its code, each word's in document order. */
+  pairs: Int32Array<ArrayBuffer>;
+}
+
+/** Where a page's documents are in a kept index: `count` of them, from number `from`. */
+export interface KeptDocuments {
+  from: number;
+  count: number;
+}
+
+/** The index's postings as the split into parts reads them (index/word-lists.ts). */
+export interface WordLists {
+  /** The words, by number. */
+  words(): readonly string[];
+  /** How many pairs the list of word number `id` holds. */
+  countOf(id: number): number;
+  /** The pairs of word number `id`: a document's number and its code, in document order; read only. */
+  typedPairsOf(id: number): Int32Array;
+}
+
+/**
+ * The last build's index, kept (build/kept-index.ts), as a build's index takes it: a page taken
+ * from the page cache as it was is a range of its documents, not postings appended again.
+ */
+export interface KeptIndex {
+  /** The kept index, when it goes with the page cache as read. */
+  readonly data: KeptIndexData | undefined;
+  /** Where a page's documents are in it, when the page brings the postings it was made with. */
+  rangeOf(page: PagePostings): KeptDocuments | undefined;
+  /** The lists of the index this build made, and its pages' postings in order: kept once the build has succeeded. */
+  made(lists: WordLists, pages: readonly PagePostings[]): void;
+}

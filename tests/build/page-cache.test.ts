@@ -224,6 +224,55 @@ describe("the search index's parts are kept, and a build links those whose input
   });
 });
 
+describe("the index's postings are kept with the cache's base (postings.bin), and a build merges its pages into them", () => {
+  const kept = () => path.join(cacheDir, 'postings.bin');
+  /** The file with its header's generation changed: the postings of another base. */
+  const ofAnotherBase = async () => {
+    const bytes = await readFile(kept());
+    const length = bytes.readUInt32LE(0);
+    const header = v8.deserialize(bytes.subarray(4, 4 + length)) as { generation: string };
+    const other = v8.serialize({ ...header, generation: 'another-base' });
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(other.length);
+    const pad = Buffer.alloc(Math.ceil((4 + other.length) / 4) * 4 - 4 - other.length);
+    return Buffer.concat([size, other, pad, bytes.subarray(Math.ceil((4 + length) / 4) * 4)]);
+  };
+
+  test.each([
+    ['as kept', async () => readFile(kept())],
+    [
+      'cut short',
+      async () => {
+        const bytes = await readFile(kept());
+        return bytes.subarray(0, bytes.length - 8);
+      },
+    ],
+    ['random bytes', async () => randomBytes(20_000)],
+    ['of another base', ofAnotherBase],
+  ])(
+    "%s: an edited page's build is a cold build's, and a journal leaves the postings as they were",
+    async (name, spoil) => {
+      await rm(cacheDir, { recursive: true, force: true });
+      await built(dir, freshOut());
+      const page = path.join(dir, 'data/routes/om.md');
+      const before = await readFile(page, 'utf8');
+      const spoiled = await spoil();
+      await writeFile(kept(), spoiled);
+      await writeFile(page, `${before}\nMerged into the kept postings (${name}).\n`);
+      try {
+        await built(dir, 'cold-merged', '--no-cache');
+        const out = freshOut();
+        expect(cacheLine(await built(dir, out))).toMatch(/^ {2}2 rendered, 4 reused · /);
+        expect(await differences(path.join(dir, out), path.join(dir, 'cold-merged'))).toEqual([]);
+        // Kept postings that were believed stay (the cache wrote a journal); others are kept anew.
+        expect((await readFile(kept())).equals(spoiled)).toBe(name === 'as kept');
+      } finally {
+        await writeFile(page, before);
+      }
+    },
+  );
+});
+
 test('two builds sharing one cache at the same time both finish, each with the whole, right output', async () => {
   await built(dir, freshOut());
   const page = path.join(dir, 'data/routes/om.md');
