@@ -18,7 +18,7 @@ import type { ReadValue } from '../render/reads.ts';
 import { writeWhole } from './cache-folder.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 export const PAGES_FILE = 'pages.bin';
 export const DELTA_FILE = 'pages.delta.bin';
 
@@ -34,7 +34,10 @@ export interface BaseFile<Page> extends Stamped {
   /** The table of reads: each pair's path and answer. */
   readPaths: string[];
   readValues: ReadValue[];
+  /** Its pages, their arrays in `ints` and `ends` (packed-arrays.ts). */
   pages: Array<[file: string, page: Page]>;
+  ints: Int32Array<ArrayBuffer>;
+  ends: Uint32Array<ArrayBuffer>;
 }
 
 /** A journal: what builds since its base changed, the tables' new rows appended to the base's. */
@@ -44,6 +47,8 @@ export interface DeltaFile<Page> extends Stamped {
   readPaths: string[];
   readValues: ReadValue[];
   pages: Array<[file: string, page: Page]>;
+  ints: Int32Array<ArrayBuffer>;
+  ends: Uint32Array<ArrayBuffer>;
   /** The base's pages no build since has. */
   removed: string[];
 }
@@ -89,7 +94,12 @@ export function readDelta<Page>(dir: string, generator: string, base: string): D
 
 function wholeTables(contents: Partial<BaseFile<unknown> | DeltaFile<unknown>>): boolean {
   const arrays = [contents.words, contents.readPaths, contents.readValues, contents.pages];
-  return arrays.every(Array.isArray) && contents.readPaths?.length === contents.readValues?.length;
+  return (
+    arrays.every(Array.isArray) &&
+    contents.readPaths?.length === contents.readValues?.length &&
+    contents.ints instanceof Int32Array &&
+    contents.ends instanceof Uint32Array
+  );
 }
 
 /** Writes a base, then removes the journal of the base before (a reader between the two finds a journal of another base). */

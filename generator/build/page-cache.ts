@@ -23,6 +23,7 @@ import {
   writeDelta,
 } from './cache-file.ts';
 import { buildStamp, removeOrphans, wholeCopy } from './cache-folder.ts';
+import { packArrays, type StoredPage, unpackArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 
 export { CACHE_FORMAT };
@@ -195,7 +196,7 @@ export class FolderPageCache implements PageCache {
       words: words.words.slice(base.words),
       readPaths: reads.paths.slice(base.reads),
       readValues: reads.values.slice(base.reads),
-      pages: changed.map(([file, page]) => [file, withoutHtml(page)]),
+      ...packArrays(changed.map(([file, page]) => [file, withoutHtml(page)])),
       removed,
     });
   }
@@ -216,7 +217,7 @@ export class FolderPageCache implements PageCache {
       words: this.numbering.words,
       readPaths: table.paths,
       readValues: table.values,
-      pages: stored,
+      ...packArrays(stored),
     });
     // HTML files no page names any more.
     removeOrphans(
@@ -241,10 +242,10 @@ interface CacheContents {
 }
 
 function readContents(dir: string, generator: string): CacheContents {
-  const read = readBase<CachedPage>(dir, generator);
+  const read = readBase<StoredPage<CachedPage>>(dir, generator);
   if (!read.file) return { notice: read.notice, words: new WordNumbering(), reads: new ReadTable(), pages: new Map() };
-  const file: BaseFile<CachedPage> = read.file;
-  const delta = readDelta<CachedPage>(dir, generator, file.generation);
+  const file: BaseFile<StoredPage<CachedPage>> = read.file;
+  const delta = readDelta<StoredPage<CachedPage>>(dir, generator, file.generation);
   const reads = new ReadTable(
     [...file.readPaths, ...(delta?.readPaths ?? [])],
     [...file.readValues, ...(delta?.readValues ?? [])],
@@ -260,13 +261,13 @@ function readContents(dir: string, generator: string): CacheContents {
   const whole = (page: CachedPage) =>
     page?.reads instanceof Int32Array && page.reads.every((id) => id >= 0 && id < reads.size);
   const pages = new Map<string, CachedPage>();
-  for (const [name, page] of file.pages) {
+  for (const [name, page] of unpackArrays(file)) {
     if (!whole(page)) continue;
     pages.set(name, page);
     base.entries.add(page);
     base.files.add(name);
   }
   for (const name of delta?.removed ?? []) pages.delete(name);
-  for (const [name, page] of delta?.pages ?? []) if (whole(page)) pages.set(name, page);
+  for (const [name, page] of unpackArrays(delta ?? {})) if (whole(page)) pages.set(name, page);
   return { words: new WordNumbering([...file.words, ...(delta?.words ?? [])]), reads, pages, base };
 }

@@ -80,6 +80,22 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
     expect(await differences(path.join(dir, out), cold)).toEqual([]);
   });
 
+  test("a page whose arrays lie outside the file's: that page is rendered again, and the output is a cold build's", async () => {
+    await built(dir, freshOut());
+    type Stored = { pages: Array<[string, { reads: [number, number] }]> };
+    const contents = v8.deserialize(await real()) as Stored;
+    const [name, page] = contents.pages.find(([file]) => file === 'om/index.html') ?? [];
+    expect(name).toBe('om/index.html');
+    if (page) page.reads = [0, 1e9];
+    await writeFile(path.join(cacheDir, 'pages.bin'), v8.serialize(contents));
+    await rm(path.join(cacheDir, 'last-build.json'), { force: true });
+    const out = freshOut();
+    const run = await built(dir, out, '--verbose');
+    expect(cacheLine(run)).toMatch(/^ {2}1 rendered, 5 reused/);
+    expect(run.stdout).toContain('/om: not in the cache');
+    expect(await differences(path.join(dir, out), cold)).toEqual([]);
+  });
+
   test("a page's kept HTML cut short: that page is rendered again, and the output is a cold build's", async () => {
     await built(dir, freshOut());
     const folder = path.join(cacheDir, 'html');
