@@ -5,10 +5,11 @@
  * of it (index/merge-postings.ts) instead of appending its postings again; the pages rendered
  * since the base bring their own.
  *
- * It names the base it goes with (the base's random generation, cache-file.ts), and is written
- * when a build writes a base, or when there was none to believe: a base of another build, a
- * file cut short or spoilt, leaves it out, and the index is made from every page's postings,
- * as without it. The pairs are stored as their bytes after a small header, and read back as a
+ * It names the base it goes with (the base's random generation, cache-file.ts), and a page is
+ * a range of it only while the page's entry is that base's: what the base holds never changes,
+ * while a journal's entries may be another build's. It is written when a build writes a base,
+ * or when there was none to believe. A base of another build, a file cut short or spoilt,
+ * leaves it out, and the index is made from every page's postings, as without it. The pairs are stored as their bytes after a small header, and read back as a
  * view of the file: 47 MB at 10,000 pages, read in the time a structured copy takes to decode
  * its header.
  */
@@ -30,7 +31,7 @@ interface Header {
   generator: string;
   /** The page cache's base it goes with. */
   generation: string;
-  /** The pages of the index in order: each one's file in the output and how many documents it has. */
+  /** The pages of the index in order: each one's file in the output (none for a page not the base's) and how many documents it has. */
   pages: Array<[file: string, count: number]>;
   words: string[];
   starts: Int32Array<ArrayBuffer>;
@@ -77,21 +78,17 @@ export class FolderKeptIndex implements KeptIndex {
 
   /**
    * Keeps the index this build made, once the page cache is saved (`kept`: the cache's pages
-   * now), when the cache wrote a base or there was no index to believe.
+   * now), when the cache wrote a base or there was no index to believe. A page is kept as a
+   * range only when its entry is the base's: a page of a journal (which another build's journal
+   * may replace) is named by no file, and its documents are never taken as they are here.
    */
   succeeded(kept: ReadonlyMap<string, CachedPage>): void {
-    const generation = this.cache.generation;
+    const { generation } = this.cache;
     if (!this.#made || generation === undefined) return;
     if (this.#contents && this.#contents.generation === generation) return;
     const fileOf = new Map<PagePostings, string>();
-    for (const [file, page] of kept) if (page.postings) fileOf.set(page.postings, file);
-    const pages: Header['pages'] = [];
-    for (const page of this.#made.pages) {
-      const file = fileOf.get(page);
-      // A page the cache does not keep (none should be): the next index is made from every page.
-      if (file === undefined) return;
-      pages.push([file, page.documents.length]);
-    }
+    for (const [file, page] of kept) if (page.postings && this.cache.inBase?.(page)) fileOf.set(page.postings, file);
+    const pages: Header['pages'] = this.#made.pages.map((page) => [fileOf.get(page) ?? '', page.documents.length]);
     const lists = FlatLists.of(this.#made.lists);
     const header: Header = {
       format: FORMAT,
@@ -141,7 +138,7 @@ function readKept(file: string, generator: string, cache: PageCache): Contents |
   const ranges = new WeakMap<PagePostings, KeptDocuments>();
   let from = 0;
   for (const [name, count] of header.pages) {
-    const page = cache.get(name);
+    const page = name === '' ? undefined : cache.get(name);
     const postings = page?.postings;
     if (page && postings && cache.inBase?.(page) && postings.documents.length === count)
       ranges.set(postings, { from, count });

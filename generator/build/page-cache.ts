@@ -71,7 +71,7 @@ export interface PageCache {
    * with a base names it (build/kept-index.ts). None in memory.
    */
   readonly generation?: string;
-  /** Whether the page is as its base holds it (not a journal's since, nor rendered now). */
+  /** Whether the page is as that base holds it (not a journal's, nor rendered since). */
   inBase?(page: CachedPage): boolean;
   get(file: string): CachedPage | undefined;
   /** The file a kept page's HTML is in, when it is still there, whole. */
@@ -117,8 +117,8 @@ export class MemoryPageCache implements PageCache {
 export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
   #read: CacheContents | undefined;
-  /** The base this build wrote. */
-  #wrote: string | undefined;
+  /** The base this build wrote, and its pages. */
+  #wrote: { generation: string; entries: WeakSet<CachedPage> } | undefined;
 
   constructor(
     private readonly dir: string,
@@ -152,11 +152,11 @@ export class FolderPageCache implements PageCache {
   }
 
   get generation(): string | undefined {
-    return this.#wrote ?? this.#contents.base?.generation;
+    return (this.#wrote ?? this.#contents.base)?.generation;
   }
 
   inBase(page: CachedPage): boolean {
-    return this.#wrote === undefined && this.#contents.base?.entries.has(page) === true;
+    return (this.#wrote ?? this.#contents.base)?.entries.has(page) === true;
   }
 
   get #contents(): CacheContents {
@@ -209,11 +209,11 @@ export class FolderPageCache implements PageCache {
       file,
       { ...withoutHtml(page), reads: lists[at] ?? new Int32Array() },
     ]);
-    this.#wrote = newGeneration();
+    this.#wrote = { generation: newGeneration(), entries: new WeakSet(pages.values()) };
     writeBase(this.dir, {
       format: CACHE_FORMAT,
       generator: this.generator,
-      generation: this.#wrote,
+      generation: this.#wrote.generation,
       words: this.numbering.words,
       readPaths: table.paths,
       readValues: table.values,

@@ -280,8 +280,14 @@ describe("the index's postings are kept with the cache's base (postings.bin), an
         const out = freshOut();
         expect(cacheLine(await built(dir, out))).toMatch(/^ {2}2 rendered, 4 reused · /);
         expect(await differences(path.join(dir, out), path.join(dir, 'cold-merged'))).toEqual([]);
-        // Kept postings that were believed stay (the cache wrote a journal); others are kept anew.
-        expect((await readFile(kept())).equals(spoiled)).toBe(name === 'as kept');
+        // Kept postings that were believed stay (the cache wrote a journal); others are kept anew,
+        // the page of the journal named by no file: only the base's pages are ever taken as kept.
+        const now = await readFile(kept());
+        expect(now.equals(spoiled)).toBe(name === 'as kept');
+        const header = v8.deserialize(now.subarray(4, 4 + now.readUInt32LE(0))) as { pages: Array<[string, number]> };
+        const named = header.pages.map(([file]) => file);
+        expect(named).toContain('index.html');
+        expect(named.includes('om/index.html')).toBe(name === 'as kept');
       } finally {
         await writeFile(page, before);
       }
