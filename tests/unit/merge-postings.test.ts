@@ -107,7 +107,7 @@ describe('an index made from a kept one is the index made from every page', () =
         changed.map((name) => site.get(name) ?? []),
         numbering,
       );
-      changed.forEach((name, at) => postings.set(name, made[at] as PagePostings));
+      for (const [at, name] of changed.entries()) postings.set(name, made[at] as PagePostings);
     };
     render([...site.keys()]);
     let kept = new MemoryKeptIndex(undefined);
