@@ -24,6 +24,7 @@ import { BuildRun } from './build-run.ts';
 import { type BuildResult, buildResult } from './build-result.ts';
 import { type ChangePlan, EMPTY_PLAN, mergePlans, planChanges } from './change-plan.ts';
 import { IncrementalRenderer } from './incremental-renderer.ts';
+import { KeptPhotos } from './kept-photos.ts';
 import { MemoryPageCache } from './page-cache.ts';
 import { PageStream } from './page-stream.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
@@ -54,6 +55,7 @@ export class BuildSession {
   /** The pages of the last good build, with what they read: a build renders only those whose reads changed. */
   readonly #cache = new MemoryPageCache();
   readonly #thisThread = new ThisThreadRenderer();
+  readonly #photos = new KeptPhotos();
   #counts = { rendered: 0, reused: 0 };
   /**
    * Set once the watcher watches: from then on a file it has not reported is not looked at
@@ -131,6 +133,7 @@ export class BuildSession {
       parsed: this.#parsed,
       unchanged: this.#watching ? (file) => !reported.has(file) : undefined,
       validated: this.#validated,
+      photos: this.#photos,
     });
     const result = await this.#render(run, built, renderer);
     // Kept only once the build succeeded: a failed one leaves the cache of the last good build.

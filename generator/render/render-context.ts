@@ -54,12 +54,28 @@ export function makeRenderContext(parts: ContextParts): RenderContext {
       headScripts: client.headScripts,
     },
     assets: assetOutputs(loaded.assets, site),
-    ...(parts.photos ? { photos: photoInfos(parts.photos) } : {}),
+    ...(parts.photos ? { photos: infosOf(parts.photos) } : {}),
     trace: {
       collections: [...loaded.collections.values()],
       entries: [...loaded.entries.values()].flatMap((sources) => sources.map(({ file, text }) => ({ file, text }))),
     },
   };
+}
+
+/**
+ * What a render knows of the photos, made once per map of them: a dev session hands the same
+ * map while every photo is as it was (build/kept-photos.ts), and the same object then tells
+ * its page cache that what pages read of the photos is the same without comparing it.
+ */
+const infos = new WeakMap<ReadonlyMap<string, PhotoResult>, ReturnType<typeof photoInfos>>();
+
+function infosOf(photos: ReadonlyMap<string, PhotoResult>): ReturnType<typeof photoInfos> {
+  let known = infos.get(photos);
+  if (!known) {
+    known = photoInfos(photos);
+    infos.set(photos, known);
+  }
+  return known;
 }
 
 const summaries = new WeakMap<ValidatedPage, PageSummary>();
