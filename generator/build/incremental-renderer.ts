@@ -16,6 +16,7 @@ import type { LoadedSite } from '../model/site.ts';
 import { NOT_FOUND_ROUTE } from '../render/not-found.ts';
 import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
 import { indexKey, ownKey, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import type { PassPlans, PlanStep } from './pass-plans.ts';
 import { ReadChecker } from './read-checker.ts';
 import { reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
@@ -41,16 +42,6 @@ interface Rendered {
   problems: ErrorDetails[];
 }
 
-/** A page of the pass, with its cache entry when that is still what a render would make now. */
-interface PlanStep {
-  page: ValidatedPage;
-  /** Its file in the output: what the cache knows it by. */
-  file: string;
-  own: string;
-  cached?: { page: CachedPage; html: string | { file: string } };
-  reason?: string;
-}
-
 export class IncrementalRenderer implements Renderer {
   /** This build's pages as the cache will keep them (saved once the build has succeeded). */
   readonly kept = new Map<string, CachedPage>();
@@ -63,6 +54,8 @@ export class IncrementalRenderer implements Renderer {
   constructor(
     private readonly inner: Renderer,
     private readonly cache: PageCache,
+    /** A dev session's plans of its last build: the pages it did not touch are not looked up again. */
+    private readonly plans?: PassPlans,
   ) {}
 
   start(site: LoadedSite, pageFiles: () => number): void {
@@ -92,7 +85,7 @@ export class IncrementalRenderer implements Renderer {
     const shared = sharedKey(this.#siteCode, pass.context);
     const checker = ReadChecker.of(this.cache.reads);
     const keys = { shared, index: indexKey(pass.context) };
-    const plan = pass.pages.map((page) => this.#lookup(page, keys, checker, pass));
+    const plan = this.#plan(pass, keys, checker);
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
     const keepHtml = this.cache.keepHtml;
@@ -156,6 +149,17 @@ export class IncrementalRenderer implements Renderer {
       } satisfies RenderedBatch;
     }
     if (taken.pages.length > 0) yield taken.batch(words);
+  }
+
+  /** Each page of the pass, with its cache entry if that is still what a render would make now. */
+  #plan(pass: RenderPass, keys: { shared: string; index: string }, checker: ReadChecker): PlanStep[] {
+    const { plans } = this;
+    if (!plans) return pass.pages.map((page) => this.#lookup(page, keys, checker, pass));
+    const inputs = { ...keys, now: pass.context.now, version: checker.versionIn(pass.context) };
+    const held = plans.holding(pass.pages, inputs, (file) => this.cache.get(file));
+    const plan = pass.pages.map((page, at) => held[at] ?? this.#lookup(page, keys, checker, pass));
+    plans.keep(pass.pages, plan, inputs);
+    return plan;
   }
 
   /** The page, with its cache entry if that is still what a render would make now, else why not. */

@@ -27,6 +27,7 @@ import { IncrementalRenderer } from './incremental-renderer.ts';
 import { KeptPhotos } from './kept-photos.ts';
 import { MemoryPageCache } from './page-cache.ts';
 import { PageStream } from './page-stream.ts';
+import { PassPlans } from './pass-plans.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { fail, type Prepared, prepare } from './prepare.ts';
 import { renderBatch } from './render-batch.ts';
@@ -56,6 +57,8 @@ export class BuildSession {
   readonly #cache = new MemoryPageCache();
   readonly #thisThread = new ThisThreadRenderer();
   readonly #photos = new KeptPhotos();
+  /** The render passes' plans of the last build: a page it did not touch is not looked up again. */
+  readonly #plans = new PassPlans();
   #counts = { rendered: 0, reused: 0 };
   /**
    * Set once the watcher watches: from then on a file it has not reported is not looked at
@@ -125,7 +128,7 @@ export class BuildSession {
     const last = this.last;
     const site =
       last && !plan.site ? last.site : await run.stage('site', () => loadSite(root, run.siteEntry).catch(fail));
-    const renderer = new IncrementalRenderer(this.#thisThread, this.#cache);
+    const renderer = new IncrementalRenderer(this.#thisThread, this.#cache, this.#plans);
     renderer.start(site, () => 0);
     const reported = new Set(plan.files.map((file) => path.resolve(root, file)));
     const built = await prepare(run, site, {
