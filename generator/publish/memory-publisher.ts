@@ -58,9 +58,15 @@ export class MemoryPublisher implements Publisher {
     throw error;
   }
 
-  /** The files by path, sorted. */
+  /**
+   * The files by path, sorted. The paths are sorted as strings with no comparator (the same
+   * order as `<`, by UTF-16 code units), not as entries with one: a call per comparison is
+   * felt at 10,000 pages on every dev save.
+   */
   files(): Map<string, string | Uint8Array> {
-    return new Map([...this.output].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const sorted = new Map<string, string | Uint8Array>();
+    for (const file of [...this.output.keys()].sort()) sorted.set(file, this.output.get(file) as string | Uint8Array);
+    return sorted;
   }
 
   /** Measured when asked for: the dev server, rebuilding on every save, never asks. */
