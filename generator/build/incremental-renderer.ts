@@ -123,7 +123,7 @@ export class IncrementalRenderer implements Renderer {
       if (cached) {
         if (counted) this.counts.reused += 1;
         this.kept.set(step.file, cached.page);
-        taken.add(reusedPage(cached.page, cached.html), pass.indexed ? cached.page.postings : undefined);
+        taken.add(cached.published, pass.indexed ? cached.page.postings : undefined);
         if (taken.full) {
           yield taken.batch(words);
           taken = new TakenRun();
@@ -184,12 +184,8 @@ export class IncrementalRenderer implements Renderer {
     if (changed !== undefined) return step(`${shownRead(changed, pass.context.contentFolder)} changed`);
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return step('its kept HTML is gone or cut short');
-    return {
-      page,
-      file,
-      own,
-      cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
-    };
+    const kept = typeof html === 'string' && cached.html !== undefined ? html : { file: html };
+    return { page, file, own, cached: { page: cached, html: kept, published: reusedPage(cached, kept) } };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */

@@ -7,6 +7,7 @@
  * what the lookup gives again: the entry is still what a render would make now.
  */
 import type { ValidatedPage } from '../model/pages.ts';
+import type { CopiedPage, PublishedPage } from '../model/rendered.ts';
 import type { CachedPage } from './page-cache.ts';
 
 /** A page of the pass, with its cache entry, when that is still what a render would make now. */
@@ -15,7 +16,8 @@ export interface PlanStep {
   /** Its file in the output: what the cache knows it by. */
   file: string;
   own: string;
-  cached?: { page: CachedPage; html: string | { file: string } };
+  /** Its cache entry, its HTML (or the file that holds it) and the page a publisher takes (reused-pages.ts), made once. */
+  cached?: { page: CachedPage; html: string | { file: string }; published: PublishedPage | CopiedPage };
   reason?: string;
 }
 
