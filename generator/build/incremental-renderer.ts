@@ -17,6 +17,7 @@ import { NOT_FOUND_ROUTE } from '../render/not-found.ts';
 import type { FolderKeptIndex } from './kept-index.ts';
 import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
 import { indexKey, ownKey, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
+import type { PassPlans, PlanStep } from './pass-plans.ts';
 import { ReadChecker } from './read-checker.ts';
 import { reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
@@ -42,16 +43,6 @@ interface Rendered {
   problems: ErrorDetails[];
 }
 
-/** A page of the pass, with its cache entry when that is still what a render would make now. */
-interface PlanStep {
-  page: ValidatedPage;
-  /** Its file in the output: what the cache knows it by. */
-  file: string;
-  own: string;
-  cached?: { page: CachedPage; html: string | { file: string } };
-  reason?: string;
-}
-
 export class IncrementalRenderer implements Renderer {
   /** This build's pages as the cache will keep them (saved once the build has succeeded). */
   readonly kept = new Map<string, CachedPage>();
@@ -64,8 +55,18 @@ export class IncrementalRenderer implements Renderer {
   constructor(
     private readonly inner: Renderer,
     private readonly cache: PageCache,
-    readonly keptIndex?: FolderKeptIndex,
-  ) {}
+    /**
+     * What is kept besides the pages: the search index's postings (build/kept-index.ts), or a
+     * dev session's plans of its last build (the pages it did not touch are not looked up again).
+     */
+    keeps: { keptIndex?: FolderKeptIndex; plans?: PassPlans } = {},
+  ) {
+    this.keptIndex = keeps.keptIndex;
+    this.#plans = keeps.plans;
+  }
+
+  readonly keptIndex: FolderKeptIndex | undefined;
+  readonly #plans: PassPlans | undefined;
 
   start(site: LoadedSite, pageFiles: () => number): void {
     this.#siteCode = siteCodeOf(site.bundle.code);
@@ -95,7 +96,7 @@ export class IncrementalRenderer implements Renderer {
     const shared = sharedKey(this.#siteCode, pass.context);
     const checker = ReadChecker.of(this.cache.reads);
     const keys = { shared, index: indexKey(pass.context) };
-    const plan = pass.pages.map((page) => this.#lookup(page, keys, checker, pass));
+    const plan = this.#plan(pass, keys, checker);
     const toRender = plan.filter((step) => !step.cached).map((step) => step.page);
     this.cache.numbering.newRender();
     const keepHtml = this.cache.keepHtml;
@@ -133,7 +134,7 @@ export class IncrementalRenderer implements Renderer {
       if (cached) {
         if (counted) this.counts.reused += 1;
         this.kept.set(step.file, cached.page);
-        taken.add(reusedPage(cached.page, cached.html), pass.indexed ? cached.page.postings : undefined);
+        taken.add(cached.published, pass.indexed ? cached.page.postings : undefined);
         if (taken.full) {
           yield taken.batch(words);
           taken = new TakenRun();
@@ -161,6 +162,17 @@ export class IncrementalRenderer implements Renderer {
     if (taken.pages.length > 0) yield taken.batch(words);
   }
 
+  /** Each page of the pass, with its cache entry if that is still what a render would make now. */
+  #plan(pass: RenderPass, keys: { shared: string; index: string }, checker: ReadChecker): PlanStep[] {
+    const plans = this.#plans;
+    if (!plans) return pass.pages.map((page) => this.#lookup(page, keys, checker, pass));
+    const inputs = { ...keys, now: pass.context.now, version: checker.versionIn(pass.context) };
+    const held = plans.holding(pass.pages, inputs, (file) => this.cache.get(file));
+    const plan = pass.pages.map((page, at) => held[at] ?? this.#lookup(page, keys, checker, pass));
+    plans.keep(pass.pages, plan, inputs);
+    return plan;
+  }
+
   /** The page, with its cache entry if that is still what a render would make now, else why not. */
   #lookup(
     page: ValidatedPage,
@@ -183,12 +195,8 @@ export class IncrementalRenderer implements Renderer {
     if (changed !== undefined) return step(`${shownRead(changed, pass.context.contentFolder)} changed`);
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return step('its kept HTML is gone or cut short');
-    return {
-      page,
-      file,
-      own,
-      cached: { page: cached, html: typeof html === 'string' && cached.html !== undefined ? html : { file: html } },
-    };
+    const kept = typeof html === 'string' && cached.html !== undefined ? html : { file: html };
+    return { page, file, own, cached: { page: cached, html: kept, published: reusedPage(cached, kept) } };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */

@@ -20,10 +20,40 @@ export function passesOf(
   pages: readonly ValidatedPage[],
 ): { first: ValidatedPage[]; second: ValidatedPage[] } {
   const late = (page: ValidatedPage) => site.templates[page.template]?.usesSearchIndex === true;
-  const first = pages
-    .filter((page) => !late(page))
-    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  return { first, second: pages.filter(late) };
+  const last = lastPasses.get(site);
+  let order = last && sameOrder(last.pages, pages) ? last : undefined;
+  if (!order) {
+    const at = pages.map((_, index) => index);
+    const firstAt = at
+      .filter((index) => !late(pages[index] as ValidatedPage))
+      .sort((a, b) => byRoute(pages[a] as ValidatedPage, pages[b] as ValidatedPage));
+    order = { pages, firstAt, secondAt: at.filter((index) => late(pages[index] as ValidatedPage)) };
+  }
+  lastPasses.set(site, { ...order, pages });
+  const of = (index: number) => pages[index] as ValidatedPage;
+  return { first: order.firstAt.map(of), second: order.secondAt.map(of) };
+}
+
+const byRoute = (a: ValidatedPage, b: ValidatedPage) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0);
+
+/**
+ * The places of the last passes made, by site. A dev save hands the same pages at the same
+ * places: where each has the route and template it had, the filter and the sort (which look at
+ * nothing else) give the same places again, and 10,000 pages are not sorted on every save.
+ */
+const lastPasses = new WeakMap<
+  SiteDefinition,
+  { pages: readonly ValidatedPage[]; firstAt: number[]; secondAt: number[] }
+>();
+
+function sameOrder(before: readonly ValidatedPage[], now: readonly ValidatedPage[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let at = 0; at < now.length; at += 1) {
+    const a = before[at] as ValidatedPage;
+    const b = now[at] as ValidatedPage;
+    if (a !== b && (a.route !== b.route || a.template !== b.template)) return false;
+  }
+  return true;
 }
 
 /** The tool's consumers of the rendered pages (publish/consumers.ts) and the caller's. */
@@ -53,7 +83,13 @@ export function otherFilesOf(built: Prepared, next: NextChange | undefined, comm
 /** When the output next changes by itself: the earliest end of the clocks the stages and the pages asked. */
 export function nextChangeOf(clocks: ClockLedger, records: readonly PageRecord[]): NextChange | undefined {
   const asked = clocks.next();
-  const shown = earliest(records.map((record) => ({ until: record.clock.until, reason: record.source })));
+  // The earliest page found first, as earliest() finds it; the others are not made into ends (10,000 on each dev save).
+  let first: PageRecord | undefined;
+  for (const record of records) {
+    const { until } = record.clock;
+    if (Number.isFinite(until) && (!first || until < first.clock.until)) first = record;
+  }
+  const shown = first && earliest([{ until: first.clock.until, reason: first.source }]);
   if (!asked) return shown;
   if (!shown) return asked;
   return shown.at < asked.at ? shown : asked;

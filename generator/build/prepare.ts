@@ -18,6 +18,7 @@ import { type Routed, route } from '../route/route.ts';
 import { type Validated, validate } from '../validate/validate.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import type { BuildRun } from './build-run.ts';
+import type { KeptPhotos } from './kept-photos.ts';
 
 export interface Prepared {
   site: LoadedSite;
@@ -39,6 +40,8 @@ export interface Reuse {
   /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
   unchanged?: (absolute: string) => boolean;
   validated?: ValidatedPages;
+  /** The photos of the last build, kept while their bytes are the same. */
+  photos?: KeptPhotos;
 }
 
 /** A content problem found outside a stage's list of problems (a site's code that does not bundle): the build's end. */
@@ -76,8 +79,9 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   problems.stop();
   const client = await run.stage('bundle', () => bundling.catch(fail));
   const photoCache = { dir: photoCacheDir(run.root, options.imageCache), keep: options.keepPhotos !== false };
+  const making = reuse.photos ?? { of: photosOf };
   const photos = site.site.photos
-    ? await run.stage('images', () => photosOf(site.site, loaded.assets, photoCache, options.onProgress))
+    ? await run.stage('images', () => making.of(site.site, loaded.assets, photoCache, options.onProgress))
     : undefined;
   const context = makeRenderContext({
     site: site.site,

@@ -70,6 +70,15 @@ export class ReadChecker {
   }
 
   /**
+   * The checker's version once it answers in `context`: while it is the same, every page whose
+   * reads were found the same is the same still.
+   */
+  versionIn(context: RenderContext): number {
+    if (context !== this.#context) this.#use(context);
+    return this.#version;
+  }
+
+  /**
    * Answers from now on in `context`: each pair answered from a source that is not what it was
    * answered from is answered again now, and any answer that turned counts as a new version.
    */

@@ -13,5 +13,5 @@ export function rendererOf(options: BuildOptions): Renderer {
   if (options.cacheDir === undefined) return renderer;
   const folder = path.resolve(options.root, options.cacheDir);
   const cache = new FolderPageCache(folder, generatorCode());
-  return new IncrementalRenderer(renderer, cache, new FolderKeptIndex(folder, generatorCode(), cache));
+  return new IncrementalRenderer(renderer, cache, { keptIndex: new FolderKeptIndex(folder, generatorCode(), cache) });
 }

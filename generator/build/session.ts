@@ -24,8 +24,10 @@ import { BuildRun } from './build-run.ts';
 import { type BuildResult, buildResult } from './build-result.ts';
 import { type ChangePlan, EMPTY_PLAN, mergePlans, planChanges } from './change-plan.ts';
 import { IncrementalRenderer } from './incremental-renderer.ts';
+import { KeptPhotos } from './kept-photos.ts';
 import { MemoryPageCache } from './page-cache.ts';
 import { PageStream } from './page-stream.ts';
+import { PassPlans } from './pass-plans.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { fail, type Prepared, prepare } from './prepare.ts';
 import { renderBatch } from './render-batch.ts';
@@ -54,6 +56,9 @@ export class BuildSession {
   /** The pages of the last good build, with what they read: a build renders only those whose reads changed. */
   readonly #cache = new MemoryPageCache();
   readonly #thisThread = new ThisThreadRenderer();
+  readonly #photos = new KeptPhotos();
+  /** The render passes' plans of the last build: a page it did not touch is not looked up again. */
+  readonly #plans = new PassPlans();
   #counts = { rendered: 0, reused: 0 };
   /**
    * Set once the watcher watches: from then on a file it has not reported is not looked at
@@ -123,7 +128,7 @@ export class BuildSession {
     const last = this.last;
     const site =
       last && !plan.site ? last.site : await run.stage('site', () => loadSite(root, run.siteEntry).catch(fail));
-    const renderer = new IncrementalRenderer(this.#thisThread, this.#cache);
+    const renderer = new IncrementalRenderer(this.#thisThread, this.#cache, { plans: this.#plans });
     renderer.start(site, () => 0);
     const reported = new Set(plan.files.map((file) => path.resolve(root, file)));
     const built = await prepare(run, site, {
@@ -131,6 +136,7 @@ export class BuildSession {
       parsed: this.#parsed,
       unchanged: this.#watching ? (file) => !reported.has(file) : undefined,
       validated: this.#validated,
+      photos: this.#photos,
     });
     const result = await this.#render(run, built, renderer);
     // Kept only once the build succeeded: a failed one leaves the cache of the last good build.

@@ -20,12 +20,15 @@ function same(a: string | Uint8Array, b: string | Uint8Array): boolean {
 /** Which output files a rebuild changed. */
 export function diffOutputs(before: Files, after: Files): OutputDiff {
   const diff: OutputDiff = { changed: [], modified: [], added: [], removed: [] };
-  for (const [file, data] of after) {
+  // forEach, not for…of: no [file, data] pair made for each of 10,000 files on every save.
+  after.forEach((data, file) => {
     const old = before.get(file);
     if (old === undefined) diff.added.push(file);
     else if (!same(old, data)) diff.modified.push(file);
-  }
-  for (const file of before.keys()) if (!after.has(file)) diff.removed.push(file);
+  });
+  before.forEach((_, file) => {
+    if (!after.has(file)) diff.removed.push(file);
+  });
   diff.changed = [...diff.modified, ...diff.added, ...diff.removed].sort();
   return diff;
 }

@@ -58,9 +58,22 @@ export class MemoryPublisher implements Publisher {
     throw error;
   }
 
-  /** The files by path, sorted. */
+  /**
+   * The files by path, sorted. The paths are sorted as strings with no comparator (the same
+   * order as `<`, by UTF-16 code units), not as entries with one, and not at all when they are
+   * the paths last sorted: at 10,000 pages, either is felt on every dev save.
+   */
   files(): Map<string, string | Uint8Array> {
-    return new Map([...this.output].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const { output } = this;
+    // The paths a dev save writes are most often those of the save before: they are sorted already.
+    let paths = lastSorted;
+    if (paths.length !== output.size || !paths.every((file) => output.has(file))) {
+      paths = [...output.keys()].sort();
+      lastSorted = paths;
+    }
+    const sorted = new Map<string, string | Uint8Array>();
+    for (const file of paths) sorted.set(file, output.get(file) as string | Uint8Array);
+    return sorted;
   }
 
   /** Measured when asked for: the dev server, rebuilding on every save, never asks. */
@@ -68,6 +81,9 @@ export class MemoryPublisher implements Publisher {
     return this.#keep ? sizesOf(this.output) : this.#counted;
   }
 }
+
+/** The paths last sorted (unique): the same paths, as many, are the same sorted list. */
+let lastSorted: string[] = [];
 
 /** A page cache's copy of a page kept in memory: written, since there is no file to link. */
 function keepText(at: string, html: string | Uint8Array): void {

@@ -22,9 +22,11 @@ export interface OtherParts {
 export function otherFiles({ routes, urls, lang, siteFiles, client }: OtherParts): OutputFile[] {
   const out: OutputFile[] = [];
   for (const [route, text] of siteFiles) out.push([urls.fileOf(route), text]);
-  const redirects = [...routes].flatMap(([from, entry]) =>
-    entry.kind === 'redirect' ? [[from, entry.to] as [string, string]] : [],
-  );
+  // Not a copy of the table's 10,000 entries on every dev save to find its few redirects.
+  const redirects: Array<[string, string]> = [];
+  routes.forEach((entry, from) => {
+    if (entry.kind === 'redirect') redirects.push([from, entry.to]);
+  });
   for (const [from, to] of redirects) out.push([urls.fileOf(from), redirectHtml(to, urls, lang)]);
   if (redirects.length > 0) out.push(['_redirects', redirectsFile(redirects, urls)]);
   out.push(['robots.txt', robotsTxt(urls)]);

@@ -40,7 +40,7 @@ export function makeRenderContext(parts: ContextParts): RenderContext {
     base: parts.urls.base,
     origin: parts.urls.origin,
     snippet: parts.snippet,
-    routes: [...parts.routes.keys()],
+    routes: routeList(parts.routes),
     summaries,
     data: { ...parts.data, ...computedValues(site, { pages: summaries, data: parts.data }, clocks) },
     contentFolder: loaded.folder,
@@ -54,12 +54,54 @@ export function makeRenderContext(parts: ContextParts): RenderContext {
       headScripts: client.headScripts,
     },
     assets: assetOutputs(loaded.assets, site),
-    ...(parts.photos ? { photos: photoInfos(parts.photos) } : {}),
+    ...(parts.photos ? { photos: infosOf(parts.photos) } : {}),
     trace: {
       collections: [...loaded.collections.values()],
       entries: [...loaded.entries.values()].flatMap((sources) => sources.map(({ file, text }) => ({ file, text }))),
     },
   };
+}
+
+/** The route list last made: handed out again while the routes are the same. */
+let lastRoutes: string[] = [];
+
+/**
+ * The routes, as a list: the same array as the last context's while they are the same, in the
+ * same order (a dev save of a page's text), so that what is made of it (a set in each thread's
+ * render environment, the page cache's answers) is known to hold without being made again.
+ * Comparing 10,000 routes, the same strings, is quicker than copying and hashing them.
+ */
+function routeList(table: RouteTable): string[] {
+  if (table.size === lastRoutes.length) {
+    let at = 0;
+    let same = true;
+    for (const route of table.keys()) {
+      if (route !== lastRoutes[at]) {
+        same = false;
+        break;
+      }
+      at += 1;
+    }
+    if (same) return lastRoutes;
+  }
+  lastRoutes = [...table.keys()];
+  return lastRoutes;
+}
+
+/**
+ * What a render knows of the photos, made once per map of them: a dev session hands the same
+ * map while every photo is as it was (build/kept-photos.ts), and the same object then tells
+ * its page cache that what pages read of the photos is the same without comparing it.
+ */
+const infos = new WeakMap<ReadonlyMap<string, PhotoResult>, ReturnType<typeof photoInfos>>();
+
+function infosOf(photos: ReadonlyMap<string, PhotoResult>): ReturnType<typeof photoInfos> {
+  let known = infos.get(photos);
+  if (!known) {
+    known = photoInfos(photos);
+    infos.set(photos, known);
+  }
+  return known;
 }
 
 const summaries = new WeakMap<ValidatedPage, PageSummary>();

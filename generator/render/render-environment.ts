@@ -21,6 +21,18 @@ export interface RenderEnvironment {
 
 const made = new WeakMap<RenderContext, WeakMap<SiteDefinition, RenderEnvironment>>();
 
+/** Route sets by the list: a dev save's contexts share the list while the routes are the same (render-context.ts). */
+const routeSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function setOf(routes: readonly string[]): ReadonlySet<string> {
+  let set = routeSets.get(routes);
+  if (!set) {
+    set = new Set(routes);
+    routeSets.set(routes, set);
+  }
+  return set;
+}
+
 export function environmentOf(site: SiteDefinition, context: RenderContext): RenderEnvironment {
   let bySite = made.get(context);
   if (!bySite) {
@@ -34,7 +46,7 @@ export function environmentOf(site: SiteDefinition, context: RenderContext): Ren
       site,
       context,
       urls: createUrls({ base: context.base, origin: context.origin }),
-      routes: new Set(context.routes),
+      routes: setOf(context.routes),
       contentFolders: new Set(context.contentFolders),
       photos: new Map(Object.entries(context.photos ?? {})),
       keepsName: (file) => documents !== undefined && file.startsWith(`${documents}/`),

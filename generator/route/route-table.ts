@@ -6,55 +6,61 @@ import type { LoadedContent, YamlSource } from '../model/source.ts';
 import { positionOf } from '../source-positions.ts';
 import { normalizeRoute } from '../urls.ts';
 
-/** `settings.source` is the file the settings come from (the collection the site names), for the lines of redirect errors. */
+/**
+ * `settings.source` is the file the settings come from (the collection the site names), for the
+ * lines of redirect errors. The table is the one map of routes (a page's owner is its entry's
+ * page), and only the redirects are checked after: a dev save at 10,000 pages makes it again.
+ */
 export function buildRouteTable(
   pages: readonly ValidatedPage[],
   settings: SiteSettings,
   errors: ContentError[],
 ): RouteTable {
   const table: RouteTable = new Map();
-  const owners = new Map<string, string>();
   for (const page of pages) {
-    const other = owners.get(page.route);
-    if (other) {
+    const other = table.get(page.route);
+    if (other?.kind === 'page') {
       errors.push(
         new ContentError({
           code: 'duplicate-route',
           file: page.source,
           line: 1,
           column: 1,
-          message: `Two files make the page ${page.route}: ${other} and ${page.source}.`,
+          message: `Two files make the page ${page.route}: ${other.page.source} and ${page.source}.`,
           hint: 'Keep one of them: rename or delete the other (om.md and om/index.md are the same page).',
         }),
       );
       continue;
     }
-    owners.set(page.route, page.source);
     table.set(page.route, { kind: 'page', page });
   }
   const siteFile = settings.source;
+  /** The redirects' routes, in the order the table first holds them. */
+  const redirects = new Set<string>();
   for (const [from, to] of Object.entries(settings.redirects)) {
     const route = normalizeRoute(from);
     const where = siteFile ? positionOf(siteFile, ['redirects', from], 'key') : undefined;
     const file = siteFile?.file ?? '';
-    const owner = owners.get(route);
-    if (owner) {
+    const owner = table.get(route);
+    if (owner?.kind === 'page') {
       errors.push(
         new ContentError({
           code: 'duplicate-route',
           file,
           ...where,
           field: `redirects.${from}`,
-          message: `The redirect from ${route} points away from a page that exists: ${owner}.`,
+          message: `The redirect from ${route} points away from a page that exists: ${owner.page.source}.`,
           hint: 'Remove the redirect, or the page.',
         }),
       );
       continue;
     }
     table.set(route, { kind: 'redirect', to: normalizeRoute(to) });
+    redirects.add(route);
   }
-  for (const [from, entry] of table) {
-    if (entry.kind === 'redirect' && table.get(entry.to)?.kind !== 'page') {
+  for (const from of redirects) {
+    const entry = table.get(from);
+    if (entry?.kind === 'redirect' && table.get(entry.to)?.kind !== 'page') {
       const where = siteFile ? positionOf(siteFile, ['redirects', from]) : undefined;
       errors.push(
         new ContentError({

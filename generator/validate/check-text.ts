@@ -26,8 +26,9 @@ export function checkText(loaded: LoadedContent, errors: ContentError[], warning
       checkPage(page, found.errors, found.warnings);
       checked.set(page, found);
     }
-    errors.push(...found.errors);
-    warnings.push(...found.warnings);
+    // Most pages have found nothing: no spread call for each of 10,000 on a dev save.
+    if (found.errors.length > 0) errors.push(...found.errors);
+    if (found.warnings.length > 0) warnings.push(...found.warnings);
   }
 }
 

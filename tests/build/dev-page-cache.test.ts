@@ -1,4 +1,5 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuildResult } from '../../generator/build/build.ts';
 import { planChanges } from '../../generator/build/change-plan.ts';
@@ -140,6 +141,23 @@ describe.each(SITES)('$name', (site) => {
       );
       await expectSameAsFullBuild(midnight, '2025-12-11T00:00');
     });
+  });
+
+  describe.runIf(site === CLUB)('the dev server and photos', () => {
+    test('a photo replaced by another: its variants, and the pages that show it, are what build makes', async () => {
+      const photo = `${site.content}/images/skagerrak-swim-bassenget.jpg`;
+      const variants = (result: BuildResult) =>
+        [...result.files.keys()].filter((file) => file.includes('skagerrak-swim-bassenget-'));
+      const before = await devBuild();
+      const other = { width: 900, height: 600, channels: 3 as const, background: '#336699' };
+      await writeFile(project.at(photo), await sharp({ create: other }).jpeg().toBuffer());
+      const result = await devBuild();
+      expect(cache.rendered).toBeGreaterThanOrEqual(1);
+      expect(variants(result)).not.toEqual(variants(before));
+      await expectSameAsFullBuild(result);
+      // Saved again as it is: the photo's variants are the ones just made.
+      expect(variants(await devBuild())).toEqual(variants(result));
+    }, 60_000);
   });
 
   describe('the dev server makes the search index when it is first read, not on every save', () => {
