@@ -23,6 +23,10 @@ import { NOTHING_KEPT, sourcesOf } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
+/** The caller's look at the content folder, when it is this build's (load/content-walk.ts). */
+const walkStamps = ({ options, contentDir }: BuildRun) =>
+  options.cacheDir && options.contentWalk?.dir === contentDir ? options.contentWalk.stampOf : undefined;
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);
   const renderer = options.renderer ?? rendererOf(options);
@@ -33,7 +37,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const { cacheDir } = options;
     const sources = cacheDir ? await run.stage('kept files', () => sourcesOf(run, site, cacheDir)) : NOTHING_KEPT;
-    const built = await prepare(run, site, sources.reuse);
+    const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run) });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);
