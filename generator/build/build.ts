@@ -8,6 +8,7 @@
 import { loadSite } from '../bundle/load-site.ts';
 import { indexLink, publishIndex } from '../index/publish-index.ts';
 import { SearchIndexBuilder } from '../index/search-index.ts';
+import { ContentWalk } from '../load/content-walk.ts';
 import { countPageFiles } from '../load/load-content.ts';
 import { MemoryPublisher } from '../publish/memory-publisher.ts';
 import { notFoundPage } from '../render/not-found.ts';
@@ -23,9 +24,11 @@ import { NOTHING_KEPT, sourcesOf } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
-/** The caller's look at the content folder, when it is this build's (load/content-walk.ts). */
-const walkStamps = ({ options, contentDir }: BuildRun) =>
-  options.cacheDir && options.contentWalk?.dir === contentDir ? options.contentWalk.stampOf : undefined;
+/** With a cache, the load's stamps come from one look at the content folder: the caller's (load/content-walk.ts), or the build's own. */
+function walkStamps({ options, contentDir }: BuildRun): ((absolute: string) => string | undefined) | undefined {
+  if (!options.cacheDir) return undefined;
+  return (options.contentWalk?.dir === contentDir ? options.contentWalk : new ContentWalk(contentDir)).stampOf;
+}
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);

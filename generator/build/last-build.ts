@@ -100,10 +100,18 @@ function stampsOf(
 
 /** The content folder's stamps, from its one look per build (load takes its files' stamps from the same look). */
 function contentStamps(walk: ContentWalk): { stamps: string; newest: number } {
-  const stamps = new Stamps();
-  for (const [file, stats] of walk.stats()) stamps.add(file, stats);
-  return { stamps: stamps.hash.digest('base64url'), newest: stamps.newest };
+  let hashed = contentHashes.get(walk);
+  if (!hashed) {
+    const stamps = new Stamps();
+    for (const [file, stats] of walk.stats()) stamps.add(file, stats);
+    hashed = { stamps: stamps.hash.digest('base64url'), newest: stamps.newest };
+    contentHashes.set(walk, hashed);
+  }
+  return hashed;
 }
+
+/** Each look's stamps, hashed once: the check before a build and the record after it hash the same look. */
+const contentHashes = new WeakMap<ContentWalk, { stamps: string; newest: number }>();
 
 /** Files' paths, sizes, times and inodes, hashed, and the latest time one of them was written. */
 class Stamps {
