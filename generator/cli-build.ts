@@ -193,25 +193,30 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
-  if (cache.cacheDir)
-    recordBuild(
-      cache.cacheDir,
-      asked,
-      project.file,
-      {
-        startedAt,
-        now: result.now,
-        until: result.nextChange?.at,
-        reason: result.nextChange?.reason,
-        timeZone: result.site.site.timeZone,
-        codeFiles: result.inputs,
-        figures: figuresOf(result),
-        warnings,
-      },
-      walk,
-    );
+  if (cache.cacheDir) recordThis(cache.cacheDir, asked, project, { startedAt, result, warnings, walk });
   await output.settled();
   await emptied;
+}
+
+/** Records a build that swapped its output in, for the next one to tell whether anything changed (build/last-build.ts). */
+function recordThis(
+  cacheDir: string,
+  asked: BuildAsked,
+  project: Project,
+  built: { startedAt: number; result: BuildResult; warnings: string; walk: ContentWalk },
+): void {
+  const { startedAt, result, warnings, walk } = built;
+  const finished = {
+    startedAt,
+    now: result.now,
+    until: result.nextChange?.at,
+    reason: result.nextChange?.reason,
+    timeZone: result.site.site.timeZone,
+    codeFiles: result.inputs,
+    figures: figuresOf(result),
+    warnings,
+  };
+  recordBuild(cacheDir, asked, project.file, finished, walk);
 }
 
 /** What `clubsite build` was asked, as tellUnchanged needs it. */
