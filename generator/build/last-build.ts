@@ -110,6 +110,13 @@ function contentStamps(walk: ContentWalk): { stamps: string; newest: number } {
   return hashed;
 }
 
+/** The latest time a file or folder of the look was written (as contentStamps finds it, without hashing). */
+function newestOf(walk: ContentWalk): number {
+  let newest = 0;
+  for (const stats of walk.stats().values()) if (stats) newest = Math.max(newest, stats.mtimeMs, stats.ctimeMs);
+  return newest;
+}
+
 /** Each look's stamps, hashed once: the check before a build and the record after it hash the same look. */
 const contentHashes = new WeakMap<ContentWalk, { stamps: string; newest: number }>();
 
@@ -235,12 +242,12 @@ function record(
 ): void {
   const file = path.join(cacheDir, RECORD_FILE);
   // A look taken after the build began is safe too: whatever was written during it is newer than the start.
-  const content = contentStamps(walk);
-  if (content.newest >= build.startedAt - RACY_MS) {
-    // Just edited (the common case right after a save): not recorded, and the other inputs need no look.
+  if (newestOf(walk) >= build.startedAt - RACY_MS) {
+    // Just edited (the common case right after a save): not recorded, and nothing needs hashing or another look.
     rmSync(file, { force: true });
     return;
   }
+  const content = contentStamps(walk);
   const projectFiles = [...PROJECT_FILES, ...(configFile ? [configFile] : [])].map((name) =>
     path.resolve(asked.root, name),
   );

@@ -49,6 +49,8 @@ export class ContentWalk {
   #walk(): Map<string, Stats | undefined> {
     this.#takenAt = Date.now();
     const stats = new Map<string, Stats | undefined>();
+    // A resolved folder's entries are the folder, a slash and their names: no path.join for 10,000 of them.
+    const plain = path.sep === '/' && path.resolve(this.dir) === this.dir;
     const walk = (dir: string) => {
       let entries: Dirent[];
       try {
@@ -58,7 +60,7 @@ export class ContentWalk {
       }
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const entry of entries) {
-        const file = path.join(dir, entry.name);
+        const file = plain ? `${dir}/${entry.name}` : path.join(dir, entry.name);
         stats.set(file, lstatSync(file, { throwIfNoEntry: false }));
         if (entry.isDirectory()) walk(file);
       }
