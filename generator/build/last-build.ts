@@ -242,7 +242,7 @@ function record(
 ): void {
   const file = path.join(cacheDir, RECORD_FILE);
   // A look taken after the build began is safe too: whatever was written during it is newer than the start.
-  if (newestOf(walk) >= build.startedAt - RACY_MS) {
+  if (walk.justWritten || newestOf(walk) >= build.startedAt - RACY_MS) {
     // Just edited (the common case right after a save): not recorded, and nothing needs hashing or another look.
     rmSync(file, { force: true });
     return;

@@ -1,26 +1,26 @@
 /**
- * One look at every file and folder of the content folder, taken once per build and shared by
- * whoever needs it: `clubsite build`'s last-build record (build/last-build.ts: is anything as it
- * was?) and the load stage's stamps (a file whose stamp is as it was is not read). At 10,000
- * pages, each look is 10,000 stats; a build used to take two.
+ * One look at every file and folder of the content folder, taken at most once per build and
+ * shared: `clubsite build`'s last-build check (build/last-build.ts: is anything as it was?)
+ * takes it before the build, the load takes its files' stamps from it (a file whose stamp is as
+ * it was is not read), and the record after the build hashes it. At 10,000 pages each look is
+ * 10,000 stats; a build used to take two.
  *
- * The look is taken before any content file is read (the last-build check runs before the build,
- * or else the load takes it before its first read), so a stamp from it is as safe as one taken
- * just before the read: a file written after the look has another stamp, and the next build
- * reads it again.
+ * A look taken before the build is as safe for the load as a stamp taken just before the read:
+ * a file written after the look has another stamp, and the next build reads it again. When no
+ * look was taken before the build (no record to check), the load stats the files it reads, as
+ * it did alone, and notes a file written too recently to be stamped: the record would not be
+ * kept (a build's input written as it began), so it need not look at all.
  */
-import { type Dirent, lstatSync, readdirSync, type Stats } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
-import { stampOf } from './load-content.ts';
-
-/** Whether a stat is to be trusted to change with its file (see stampOf): written this long before it was taken. */
-const RACY_MS = 2000;
+import { stampFrom } from './load-content.ts';
 
 export class ContentWalk {
   /** Every file and folder below the content folder (and the folder itself), in walk order: each folder's entries sorted by name, depth first. */
   #stats: Map<string, Stats | undefined> | undefined;
   /** Date.now() before the first stat. */
   #takenAt = 0;
+  #justWritten = false;
 
   constructor(readonly dir: string) {}
 
@@ -35,16 +35,27 @@ export class ContentWalk {
     return this.#stats;
   }
 
+  /** Whether a file the load stamped was written too recently to have a stamp (see stampOf). */
+  get justWritten(): boolean {
+    return this.#justWritten;
+  }
+
   /**
-   * A content file's stamp as load keeps it (load/load-content.ts: stampOf), from the look; a
-   * path it did not see, or a symbolic link (whose stamp is its target's), is looked at now.
+   * A content file's stamp as load keeps it (load/load-content.ts: stampOf): from the look when
+   * it was taken; else, or for a path it did not see or a symbolic link (whose stamp is its
+   * target's), from a stat now.
    */
   readonly stampOf = (absolute: string): string | undefined => {
-    const stats = this.stats().get(absolute);
-    if (!stats || stats.isSymbolicLink()) return stampOf(absolute);
-    if (this.#takenAt - stats.mtimeMs < RACY_MS) return undefined;
-    return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+    const looked = this.#stats?.get(absolute);
+    if (looked && !looked.isSymbolicLink()) return this.#noted(stampFrom(looked, this.#takenAt));
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    return stats ? this.#noted(stampFrom(stats, Date.now())) : undefined;
   };
+
+  #noted(stamp: string | undefined): string | undefined {
+    if (stamp === undefined) this.#justWritten = true;
+    return stamp;
+  }
 
   #walk(): Map<string, Stats | undefined> {
     this.#takenAt = Date.now();

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
 import { collectErrors, ContentError } from '../errors.ts';
@@ -63,7 +63,12 @@ function parseOnce<T extends PageSource | YamlSource>(
  */
 export function stampOf(absolute: string): string | undefined {
   const stats = statSync(absolute, { throwIfNoEntry: false, bigint: false });
-  if (!stats || Date.now() - stats.mtimeMs < 2000) return undefined;
+  return stats ? stampFrom(stats, Date.now()) : undefined;
+}
+
+/** A file's stamp from its stats taken at `takenAt` (Date.now() when they were), as stampOf makes it. */
+export function stampFrom(stats: Stats, takenAt: number): string | undefined {
+  if (takenAt - stats.mtimeMs < 2000) return undefined;
   return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
 }
 

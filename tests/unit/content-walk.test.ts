@@ -45,6 +45,7 @@ test('a stamp from the look is the one a stat gives; a file written just now has
   const root = await content();
   await writeFile(path.join(root, 'pages', 'ny.md'), 'new\n');
   const walk = new ContentWalk(root);
+  walk.stats();
   const styret = path.join(root, 'pages', 'om', 'styret.md');
   expect(walk.stampOf(styret)).toBeDefined();
   expect(walk.stampOf(styret)).toBe(stampOf(styret));
@@ -54,11 +55,24 @@ test('a stamp from the look is the one a stat gives; a file written just now has
 test('the look stays as it was taken: a file written after it keeps the stamp it had, and is looked at by the next build', async () => {
   const root = await content();
   const walk = new ContentWalk(root);
+  walk.stats();
   const index = path.join(root, 'pages', 'index.md');
   const before = walk.stampOf(index);
   await writeFile(index, 'changed\n');
   expect(walk.stampOf(index)).toBe(before);
   expect(new ContentWalk(root).stampOf(index)).not.toBe(before);
+});
+
+test('with no look taken, a stamp is a stat of the file now, and a file written just now is noted (its build is not recorded)', async () => {
+  const root = await content();
+  const walk = new ContentWalk(root);
+  const styret = path.join(root, 'pages', 'om', 'styret.md');
+  expect(walk.stampOf(styret)).toBe(stampOf(styret));
+  expect(walk.taken).toBe(false);
+  expect(walk.justWritten).toBe(false);
+  await writeFile(styret, 'just now\n');
+  expect(walk.stampOf(styret)).toBeUndefined();
+  expect(walk.justWritten).toBe(true);
 });
 
 test('a link is stamped by its target, and a file the look did not see by a stat of its own', async () => {
