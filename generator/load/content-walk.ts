@@ -13,7 +13,6 @@
  */
 import { type Dirent, lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
-import { stampFrom } from './load-content.ts';
 
 export class ContentWalk {
   /** Every file and folder below the content folder (and the folder itself), in walk order: each folder's entries sorted by name, depth first. */
@@ -80,4 +79,14 @@ export class ContentWalk {
     walk(this.dir);
     return stats;
   }
+}
+
+/**
+ * A file's stamp from its stats taken at `takenAt` (Date.now() when they were), as the load keeps
+ * it (load-content.ts: stampOf). Here, not there: `clubsite build` looks at the content folder
+ * before it imports the pipeline, and a build with nothing changed never imports it.
+ */
+export function stampFrom(stats: Stats, takenAt: number): string | undefined {
+  if (takenAt - stats.mtimeMs < 2000) return undefined;
+  return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
 }

@@ -1,8 +1,9 @@
-import { readdirSync, type Stats, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
 import { collectErrors, ContentError } from '../errors.ts';
 import { type ContentListing, listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
+import { stampFrom } from './content-walk.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
 import { matchGlob } from './entry-files.ts';
 import { checkImage } from './image-check.ts';
@@ -64,12 +65,6 @@ function parseOnce<T extends PageSource | YamlSource>(
 export function stampOf(absolute: string): string | undefined {
   const stats = statSync(absolute, { throwIfNoEntry: false, bigint: false });
   return stats ? stampFrom(stats, Date.now()) : undefined;
-}
-
-/** A file's stamp from its stats taken at `takenAt` (Date.now() when they were), as stampOf makes it. */
-export function stampFrom(stats: Stats, takenAt: number): string | undefined {
-  if (takenAt - stats.mtimeMs < 2000) return undefined;
-  return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
 }
 
 /** Where a load takes the stamps of files it may know (the default: a stat of each, stampOf). */
