@@ -24,7 +24,7 @@ import { NOTHING_KEPT, sourcesOf } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
-/** With a cache, the load's stamps come from one look at the content folder: the caller's (load/content-walk.ts), or the build's own. */
+/** With a cache, the load's stamps come from the caller's look at the content folder when it took one (load/content-walk.ts), else from a stat of each file it reads. */
 function walkStamps({ options, contentDir }: BuildRun): ((absolute: string) => string | undefined) | undefined {
   if (!options.cacheDir) return undefined;
   return (options.contentWalk?.dir === contentDir ? options.contentWalk : new ContentWalk(contentDir)).stampOf;
