@@ -11,6 +11,7 @@ import { type OutputMode, paintMarks, printResult, progressLine } from './cli-ou
 import { type ContentError, formatWarnings } from './errors.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
+import { ContentWalk } from './load/content-walk.ts';
 
 /** What the pipeline takes of the project's configuration. */
 export const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
@@ -131,7 +132,9 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const cache = cacheOption(cwd, options);
   const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };
   const shownOut = path.relative(cwd, outDir) || '.';
-  if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, project, options, mode, shownOut, start)) return;
+  // One look at the content folder: whether anything changed, the load's stamps and the record.
+  const walk = new ContentWalk(path.resolve(cwd, project.contentDir));
+  if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, { project, options, mode, shownOut, start, walk })) return;
   const { build } = await import('./build/build.ts');
   const { discardWriting, openOutput } = await import('./publish/write-output.ts');
   const { emptyTrash } = await import('./publish/trash.ts');
@@ -165,6 +168,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       onProgress: progressLine(mode),
       publisher: output,
       ...cache,
+      contentWalk: walk,
       keepPagesLater: true,
       // The site's code is known once bundled: an --out holding it is refused before a page is rendered.
       codeBundled: async (files) => {
@@ -189,19 +193,40 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
-  if (cache.cacheDir)
-    recordBuild(cache.cacheDir, asked, project.file, {
-      startedAt,
-      now: result.now,
-      until: result.nextChange?.at,
-      reason: result.nextChange?.reason,
-      timeZone: result.site.site.timeZone,
-      codeFiles: result.inputs,
-      figures: figuresOf(result),
-      warnings,
-    });
+  if (cache.cacheDir) recordThis(cache.cacheDir, asked, project, { startedAt, result, warnings, walk });
   await output.settled();
   await emptied;
+}
+
+/** Records a build that swapped its output in, for the next one to tell whether anything changed (build/last-build.ts). */
+function recordThis(
+  cacheDir: string,
+  asked: BuildAsked,
+  project: Project,
+  built: { startedAt: number; result: BuildResult; warnings: string; walk: ContentWalk },
+): void {
+  const { startedAt, result, warnings, walk } = built;
+  const finished = {
+    startedAt,
+    now: result.now,
+    until: result.nextChange?.at,
+    reason: result.nextChange?.reason,
+    timeZone: result.site.site.timeZone,
+    codeFiles: result.inputs,
+    figures: figuresOf(result),
+    warnings,
+  };
+  recordBuild(cacheDir, asked, project.file, finished, walk);
+}
+
+/** What `clubsite build` was asked, as tellUnchanged needs it. */
+interface BuildAsking {
+  project: Project;
+  options: BuildCommandOptions;
+  mode: OutputMode;
+  shownOut: string;
+  start: number;
+  walk: ContentWalk;
 }
 
 /**
@@ -211,13 +236,10 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
 function tellUnchanged(
   cacheDir: string,
   asked: BuildAsked,
-  project: Project,
-  options: BuildCommandOptions,
-  mode: OutputMode,
-  shownOut: string,
-  start: number,
+  { project, options, mode, shownOut, start, walk }: BuildAsking,
 ): boolean {
-  const unchanged = unchangedBuild(cacheDir, asked, project.file, (timeZone) => resolveNow(options.now, timeZone));
+  const nowOf = (timeZone: string) => resolveNow(options.now, timeZone);
+  const unchanged = unchangedBuild(cacheDir, asked, project.file, nowOf, walk);
   if (!unchanged) return false;
   const { record, now } = unchanged;
   const next = record.until === null ? undefined : { at: record.until, reason: record.reason ?? '' };

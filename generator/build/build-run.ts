@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { Problems } from '../errors.ts';
+import type { ContentWalk } from '../load/content-walk.ts';
 import { DEFAULT_NAMES } from '../model/project.ts';
 import type { LoadedSite } from '../model/site.ts';
 import type { PageConsumerMaker, Publisher, Renderer } from '../model/pipeline.ts';
@@ -64,6 +65,12 @@ export interface BuildOptions {
   codeBundled?(files: readonly string[]): Promise<void>;
   /** More things made from every rendered page, besides the tool's own (publish/consumers.ts). */
   consumers?: readonly PageConsumerMaker[];
+  /**
+   * The caller's look at the content folder (`clubsite build` takes it to tell whether anything
+   * changed since the last build): with a cache, the load takes its files' stamps from it rather
+   * than looking at each file again.
+   */
+  contentWalk?: ContentWalk;
 }
 
 /** What a publisher tells of the output once it is made. */

@@ -8,6 +8,7 @@
 import { loadSite } from '../bundle/load-site.ts';
 import { indexLink, publishIndex } from '../index/publish-index.ts';
 import { SearchIndexBuilder } from '../index/search-index.ts';
+import { ContentWalk } from '../load/content-walk.ts';
 import { countPageFiles } from '../load/load-content.ts';
 import { MemoryPublisher } from '../publish/memory-publisher.ts';
 import { notFoundPage } from '../render/not-found.ts';
@@ -23,6 +24,12 @@ import { NOTHING_KEPT, sourcesOf } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
+/** With a cache, the load's stamps come from the caller's look at the content folder when it took one (load/content-walk.ts), else from a stat of each file it reads. */
+function walkStamps({ options, contentDir }: BuildRun): ((absolute: string) => string | undefined) | undefined {
+  if (!options.cacheDir) return undefined;
+  return (options.contentWalk?.dir === contentDir ? options.contentWalk : new ContentWalk(contentDir)).stampOf;
+}
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);
   const renderer = options.renderer ?? rendererOf(options);
@@ -33,7 +40,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const { cacheDir } = options;
     const sources = cacheDir ? await run.stage('kept files', () => sourcesOf(run, site, cacheDir)) : NOTHING_KEPT;
-    const built = await prepare(run, site, sources.reuse);
+    const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run) });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);

@@ -16,8 +16,9 @@
  * at; `--no-cache` builds whatever the record says.
  */
 import { createHash } from 'node:crypto';
-import { type Dirent, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
+import { ContentWalk } from '../load/content-walk.ts';
 import { writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 import { sourceCommit } from './source-commit.ts';
@@ -97,34 +98,27 @@ function stampsOf(
   return { stamps: stamps.digest('base64url'), newest: Math.max(content.newest, others.newest) };
 }
 
-/** The content folder's stamps, walked. */
-function contentStamps(contentDir: string): { dir: string; stamps: string; newest: number } {
-  const stamps = new Stamps();
-  const walk = (dir: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const file = path.join(dir, entry.name);
-      stamps.stamp(file);
-      if (entry.isDirectory()) walk(file);
-    }
-  };
-  stamps.stamp(contentDir);
-  walk(contentDir);
-  return { dir: contentDir, stamps: stamps.hash.digest('base64url'), newest: stamps.newest };
+/** The content folder's stamps, from its one look per build (load takes its files' stamps from the same look). */
+function contentStamps(walk: ContentWalk): { stamps: string; newest: number } {
+  let hashed = contentHashes.get(walk);
+  if (!hashed) {
+    const stamps = new Stamps();
+    for (const [file, stats] of walk.stats()) stamps.add(file, stats);
+    hashed = { stamps: stamps.hash.digest('base64url'), newest: stamps.newest };
+    contentHashes.set(walk, hashed);
+  }
+  return hashed;
 }
 
-/**
- * The content folder's stamps as a build that looked at them as it began (unchangedBuild) found
- * them: it records those, once. Taken before the content was read, they are safe to record: a
- * file written after them has another stamp, and the next build builds.
- */
-let walked: { dir: string; stamps: string; newest: number } | undefined;
+/** The latest time a file or folder of the look was written (as contentStamps finds it, without hashing). */
+function newestOf(walk: ContentWalk): number {
+  let newest = 0;
+  for (const stats of walk.stats().values()) if (stats) newest = Math.max(newest, stats.mtimeMs, stats.ctimeMs);
+  return newest;
+}
+
+/** Each look's stamps, hashed once: the check before a build and the record after it hash the same look. */
+const contentHashes = new WeakMap<ContentWalk, { stamps: string; newest: number }>();
 
 /** Files' paths, sizes, times and inodes, hashed, and the latest time one of them was written. */
 class Stamps {
@@ -132,7 +126,10 @@ class Stamps {
   newest = 0;
 
   stamp(file: string): void {
-    const stats = lstatSync(file, { throwIfNoEntry: false });
+    this.add(file, lstatSync(file, { throwIfNoEntry: false }));
+  }
+
+  add(file: string, stats: Stats | undefined): void {
     if (!stats) {
       this.hash.update(`${file}\0-\n`);
       return;
@@ -140,6 +137,12 @@ class Stamps {
     this.newest = Math.max(this.newest, stats.mtimeMs, stats.ctimeMs);
     this.hash.update(`${file}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}\n`);
   }
+}
+
+/** The caller's look when it is at the content folder asked for (else a look of its own). */
+function walkOf(asked: BuildAsked, walk: ContentWalk): ContentWalk {
+  const contentDir = path.resolve(asked.root, asked.contentDir);
+  return walk.dir === contentDir ? walk : new ContentWalk(contentDir);
 }
 
 /** The output folder the build swapped in (through a symlinked --out, the folder it points to). */
@@ -166,9 +169,11 @@ export function unchangedBuild(
   asked: BuildAsked,
   configFile: string | undefined,
   nowOf: (timeZone: string) => Date,
+  /** The content folder's look, shared with the build that follows (taken here only when the rest is as it was). */
+  walk: ContentWalk,
 ): { record: LastBuild; now: Date } | undefined {
   try {
-    return unchanged(cacheDir, asked, configFile, nowOf);
+    return unchanged(cacheDir, asked, configFile, nowOf, walkOf(asked, walk));
   } catch {
     // A file that cannot be looked at, a clock that cannot be read: the build finds out and says so.
     return undefined;
@@ -180,6 +185,7 @@ function unchanged(
   asked: BuildAsked,
   configFile: string | undefined,
   nowOf: (timeZone: string) => Date,
+  walk: ContentWalk,
 ): { record: LastBuild; now: Date } | undefined {
   const record = readRecord(cacheDir);
   if (!record) return undefined;
@@ -188,12 +194,8 @@ function unchanged(
   const out = outIdentity(asked.outDir);
   if (out?.ino !== record.out.ino || out.mtimeMs !== record.out.mtimeMs) return undefined;
   if (record.asked !== askedKey(asked, configFile)) return undefined;
-  const content = contentStamps(path.resolve(asked.root, asked.contentDir));
-  if (stampsOf(record.files, content).stamps !== record.stamps) {
-    // This build records them (recordBuild).
-    walked = content;
-    return undefined;
-  }
+  // Taken before the content is read, the look is the one the build loads by and records (recordBuild).
+  if (stampsOf(record.files, contentStamps(walk)).stamps !== record.stamps) return undefined;
   return { record, now: new Date(now) };
 }
 
@@ -220,24 +222,36 @@ export function recordBuild(
   asked: BuildAsked,
   configFile: string | undefined,
   build: FinishedBuild,
+  /** The content folder's look the build loaded by (a build that did not take it looks now). */
+  walk: ContentWalk,
 ): void {
   try {
-    record(cacheDir, asked, configFile, build);
+    record(cacheDir, asked, configFile, build, walkOf(asked, walk));
   } catch {
     // Not recorded (a cache folder that cannot be written): the next build builds, as without one.
     rmSync(path.join(cacheDir, RECORD_FILE), { force: true });
   }
 }
 
-function record(cacheDir: string, asked: BuildAsked, configFile: string | undefined, build: FinishedBuild): void {
+function record(
+  cacheDir: string,
+  asked: BuildAsked,
+  configFile: string | undefined,
+  build: FinishedBuild,
+  walk: ContentWalk,
+): void {
   const file = path.join(cacheDir, RECORD_FILE);
+  // A look taken after the build began is safe too: whatever was written during it is newer than the start.
+  if (walk.justWritten || newestOf(walk) >= build.startedAt - RACY_MS) {
+    // Just edited (the common case right after a save): not recorded, and nothing needs hashing or another look.
+    rmSync(file, { force: true });
+    return;
+  }
+  const content = contentStamps(walk);
   const projectFiles = [...PROJECT_FILES, ...(configFile ? [configFile] : [])].map((name) =>
     path.resolve(asked.root, name),
   );
   const files = [...new Set([...projectFiles, ...build.codeFiles.map((name) => path.resolve(asked.root, name))])];
-  const contentDir = path.resolve(asked.root, asked.contentDir);
-  const content = walked?.dir === contentDir ? walked : contentStamps(contentDir);
-  walked = undefined;
   const { stamps, newest } = stampsOf(files, content);
   const out = outIdentity(asked.outDir);
   if (!out || newest >= build.startedAt - RACY_MS) {

@@ -39,6 +39,8 @@ export interface Reuse {
   parsed?: PageCache;
   /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
   unchanged?: (absolute: string) => boolean;
+  /** Files' stamps from a look at the content folder taken before the load (a build's: load/content-walk.ts). */
+  stampOf?: (absolute: string) => string | undefined;
   validated?: ValidatedPages;
   /** The photos of the last build, kept while their bytes are the same. */
   photos?: KeptPhotos;
@@ -62,7 +64,10 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   const clocks = new ClockLedger(now.getTime(), site.site.timeZone);
   const paths = { root: run.root, contentDir: run.contentDir };
   const loaded = await run.stage('load', () =>
-    loadContent(paths, site.site, problems.errors, reuse.parsed, reuse.unchanged),
+    loadContent(paths, site.site, problems.errors, reuse.parsed, {
+      unchanged: reuse.unchanged,
+      stampOf: reuse.stampOf,
+    }),
   );
   const drafts = options.drafts === true;
   const validating = {

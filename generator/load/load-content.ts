@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
 import { collectErrors, ContentError } from '../errors.ts';
 import { type ContentListing, listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
+import { stampFrom } from './content-walk.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
 import { matchGlob } from './entry-files.ts';
 import { checkImage } from './image-check.ts';
@@ -63,8 +64,15 @@ function parseOnce<T extends PageSource | YamlSource>(
  */
 export function stampOf(absolute: string): string | undefined {
   const stats = statSync(absolute, { throwIfNoEntry: false, bigint: false });
-  if (!stats || Date.now() - stats.mtimeMs < 2000) return undefined;
-  return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+  return stats ? stampFrom(stats, Date.now()) : undefined;
+}
+
+/** Where a load takes the stamps of files it may know (the default: a stat of each, stampOf). */
+export interface Stamping {
+  /** True for a file the dev server's watcher has not reported since its stamp was taken: its stamp is not taken again. */
+  unchanged?: (absolute: string) => boolean;
+  /** A file's stamp from a look at the content folder taken before this load read anything (load/content-walk.ts). */
+  stampOf?: (absolute: string) => string | undefined;
 }
 
 /** Reads every collection named by the site and every page in the pages folder it names. */
@@ -73,10 +81,9 @@ export async function loadContent(
   site: SiteDefinition,
   errors: ContentError[],
   cache?: PageCache,
-  /** True for a file the dev server's watcher has not reported since its stamp was taken: its stamp is not taken again. */
-  unchanged?: (absolute: string) => boolean,
+  stamps: Stamping = {},
 ): Promise<LoadedContent> {
-  const reader = new ContentReader(paths, errors, cache, unchanged);
+  const reader = new ContentReader(paths, errors, cache, stamps);
   const listing = await listContentFiles(paths.contentDir, (inContent) => reader.shown(inContent), errors);
   const collections = new Map<string, YamlSource>();
   const entries = new Map<string, PageSource[]>();
@@ -115,8 +122,8 @@ class ContentReader {
   constructor(
     private readonly paths: ContentPaths,
     private readonly errors: ContentError[],
-    private readonly cache?: PageCache,
-    private readonly unchanged?: (absolute: string) => boolean,
+    private readonly cache: PageCache | undefined,
+    private readonly stamps: Stamping,
   ) {
     const { contentDir } = paths;
     this.#plain = path.sep === '/' && path.isAbsolute(contentDir) && path.resolve(contentDir) === contentDir;
@@ -145,13 +152,14 @@ class ContentReader {
     absolute: string,
     listed = true,
   ): { text?: string; failed: boolean; stamp?: string; same?: PageSource | YamlSource } {
-    const { cache, unchanged, errors } = this;
+    const { cache, errors } = this;
+    const { unchanged, stampOf: stampFromLook = stampOf } = this.stamps;
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
     if (listed) this.#visited.add(absolute);
     const cached = cache?.get(absolute);
     // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
     const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
-    const stamp = trusted ? cached?.stamp : cache ? stampOf(absolute) : undefined;
+    const stamp = trusted ? cached?.stamp : cache ? stampFromLook(absolute) : undefined;
     const known = stamp === undefined ? undefined : cached;
     if (known?.stamp === stamp && known !== undefined) return { failed: false, stamp, same: known.parsed };
     const file = this.relative(absolute);

@@ -32,11 +32,22 @@ export function headersFile(pages: readonly PagePolicy[], urls: Urls): string {
     [`${urls.base}*`, ['X-Content-Type-Options: nosniff', 'Referrer-Policy: strict-origin-when-cross-origin']],
     [`${urls.base}assets/*`, ['Cache-Control: public, max-age=31536000, immutable']],
   ];
-  const atRoute = pages.filter((page) => page.file === urls.fileOf(page.route));
-  const own = pages.filter((page) => page.file !== urls.fileOf(page.route));
+  let text = rules.map(([path, lines]) => [path, ...lines.map((line) => `  ${line}`)].join('\n')).join('\n');
+  // Most pages share a few policies: each policy's line is made once (10,000 pages, 3 MB of rules).
+  const lines = new Map<string, string>();
+  const policyLine = (policy: string) => {
+    let line = lines.get(policy);
+    if (line === undefined) {
+      line = `\n  Content-Security-Policy: ${headerPolicy(policy)}`;
+      lines.set(policy, line);
+    }
+    return line;
+  };
+  const atRoute: PagePolicy[] = [];
+  const own: PagePolicy[] = [];
+  for (const page of pages) (page.file === urls.fileOf(page.route) ? atRoute : own).push(page);
   for (const page of atRoute.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0)))
-    rules.push([urls.href(page.route), [`Content-Security-Policy: ${headerPolicy(page.securityPolicy)}`]]);
-  for (const page of own)
-    rules.push([`${urls.base}${page.file}`, [`Content-Security-Policy: ${headerPolicy(page.securityPolicy)}`]]);
-  return `${rules.map(([path, headers]) => [path, ...headers.map((header) => `  ${header}`)].join('\n')).join('\n')}\n`;
+    text += `\n${urls.href(page.route)}${policyLine(page.securityPolicy)}`;
+  for (const page of own) text += `\n${urls.base}${page.file}${policyLine(page.securityPolicy)}`;
+  return `${text}\n`;
 }

@@ -189,6 +189,38 @@ describe('what the load and validate stages made of each file is kept too (sourc
       await writeFile(page, before);
     }
   });
+  test("after an edit only the files changed are kept again (sources.delta.bin), and the next build reads them over sources.bin: a cold build's output", async () => {
+    const page = path.join(dir, 'data/routes/om.md');
+    const before = await readFile(page, 'utf8');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(page, minuteAgo, minuteAgo);
+    await built(dir, freshOut(), '--origin', 'https://delta.example');
+    const base = await readFile(path.join(cacheDir, 'sources.bin'));
+    try {
+      // Kept (written long enough ago), and another size than before.
+      await writeFile(page, before.replace('[board]', '[the board of the club]'));
+      const twoMinutesAgo = new Date(Date.now() - 120_000);
+      await utimes(page, twoMinutesAgo, twoMinutesAgo);
+      await built(dir, freshOut(), '--origin', 'https://delta2.example');
+      expect(await readFile(path.join(cacheDir, 'sources.bin'))).toEqual(base);
+      const delta = v8.deserialize(await readFile(path.join(cacheDir, 'sources.delta.bin'))) as {
+        files: Array<[string, unknown]>;
+      };
+      expect(delta.files.map(([file]) => path.relative(dir, file))).toEqual(['data/routes/om.md']);
+      const out = freshOut();
+      expect(cacheLine(await built(dir, out, '--origin', 'https://delta3.example'))).toMatch(/^ {2}6 rendered/);
+      await built(dir, 'cold-delta', '--no-cache', '--origin', 'https://delta3.example');
+      expect(await differences(path.join(dir, out), path.join(dir, 'cold-delta'))).toEqual([]);
+      // A delta that cannot be read back is none: the files it held are read again.
+      await writeFile(path.join(cacheDir, 'sources.delta.bin'), randomBytes(2_000));
+      const after = freshOut();
+      await built(dir, after, '--origin', 'https://delta3.example');
+      expect(await differences(path.join(dir, after), path.join(dir, 'cold-delta'))).toEqual([]);
+      expect(await readFile(path.join(dir, after, 'om/index.html'), 'utf8')).toContain('the board of the club');
+    } finally {
+      await writeFile(page, before);
+    }
+  });
 });
 
 describe("the search index's parts are kept, and a build links those whose inputs are the same", () => {
