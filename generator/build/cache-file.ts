@@ -27,9 +27,8 @@ interface Stamped {
   generator: string;
 }
 
-/** A base: every page, and its word and read tables. */
-export interface BaseFile<Page> extends Stamped {
-  generation: string;
+/** What a base and a journal both hold: pages, and rows of the word and read tables. */
+interface PageTables<Page> extends Stamped {
   words: string[];
   /** The table of reads: each pair's path and answer. */
   readPaths: string[];
@@ -40,15 +39,14 @@ export interface BaseFile<Page> extends Stamped {
   ends: Uint32Array<ArrayBuffer>;
 }
 
+/** A base: every page, and its word and read tables. */
+export interface BaseFile<Page> extends PageTables<Page> {
+  generation: string;
+}
+
 /** A journal: what builds since its base changed, the tables' new rows appended to the base's. */
-export interface DeltaFile<Page> extends Stamped {
+export interface DeltaFile<Page> extends PageTables<Page> {
   base: string;
-  words: string[];
-  readPaths: string[];
-  readValues: ReadValue[];
-  pages: Array<[file: string, page: Page]>;
-  ints: Int32Array<ArrayBuffer>;
-  ends: Uint32Array<ArrayBuffer>;
   /** The base's pages no build since has. */
   removed: string[];
 }
@@ -92,7 +90,7 @@ export function readDelta<Page>(dir: string, generator: string, base: string): D
   }
 }
 
-function wholeTables(contents: Partial<BaseFile<unknown> | DeltaFile<unknown>>): boolean {
+function wholeTables(contents: Partial<PageTables<unknown>>): boolean {
   const arrays = [contents.words, contents.readPaths, contents.readValues, contents.pages];
   return (
     arrays.every(Array.isArray) &&

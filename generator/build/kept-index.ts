@@ -117,17 +117,19 @@ const pairsAt = (headLength: number) => Math.ceil((4 + headLength) / 4) * 4;
 /** The kept index, when it goes with the cache's base as read and is whole; null else. */
 function readKept(file: string, generator: string, cache: PageCache): Contents | null {
   let bytes: Buffer;
+  let headLength: number;
   let header: Partial<Header>;
   try {
     bytes = readFileSync(file);
-    header = v8.deserialize(bytes.subarray(4, 4 + bytes.readUInt32LE(0))) as Partial<Header>;
+    headLength = bytes.readUInt32LE(0);
+    header = v8.deserialize(bytes.subarray(4, 4 + headLength)) as Partial<Header>;
   } catch {
     return null;
   }
   const { generation } = header;
   if (header?.format !== FORMAT || header.generator !== generator || generation !== cache.generation) return null;
-  if (!isHeader(header) || bytes.length !== pairsAt(bytes.readUInt32LE(0)) + header.pairCount * 4) return null;
-  const at = bytes.byteOffset + pairsAt(bytes.readUInt32LE(0));
+  if (!isHeader(header) || bytes.length !== pairsAt(headLength) + header.pairCount * 4) return null;
+  const at = bytes.byteOffset + pairsAt(headLength);
   // A view of the file's bytes where they lie on a multiple of 4 (a large file's own buffer), else a copy.
   const pairs =
     at % 4 === 0
