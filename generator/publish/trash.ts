@@ -15,19 +15,25 @@ import { writing } from './writing-folders.ts';
 
 /**
  * What a removal runs on its thread: one synchronous removal per folder (not a promise per file:
- * 10,000 pages' folders go in about half the time, RAM disk 386 against 840 ms). What cannot be
- * removed is left: the next build tries again (swap.ts's removeLeftovers, or emptyTrash).
+ * 10,000 pages' folders go in about half the time, RAM disk 386 against 840 ms). Where the system
+ * has `rm`, it removes the folder: Node 20's recursive removal is written in JavaScript, and a
+ * 10,000-page site took it 410 ms, 230 of them running JavaScript on a processor the build
+ * shares, against 180 ms (10 of them outside the kernel) for `rm -rf` (RAM disk). What cannot be removed is left: the next build tries again
+ * (swap.ts's removeLeftovers, or emptyTrash).
  */
 const REMOVER = `
 const { workerData } = require('node:worker_threads');
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const folders = workerData.inside
   ? fs.readdirSync(workerData.folder).map((name) => path.join(workerData.folder, name))
   : [workerData.folder];
+const removedBySystem = (folder) =>
+  process.platform !== 'win32' && spawnSync('rm', ['-rf', '--', folder], { stdio: 'ignore' }).status === 0;
 for (const folder of folders) {
   try {
-    fs.rmSync(folder, { recursive: true, force: true });
+    if (!removedBySystem(folder)) fs.rmSync(folder, { recursive: true, force: true });
   } catch {}
 }
 `;
