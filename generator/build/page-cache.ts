@@ -23,6 +23,7 @@ import {
   writeDelta,
 } from './cache-file.ts';
 import { buildStamp, removeOrphans, wholeCopy } from './cache-folder.ts';
+import { folderSizes } from './folder-sizes.ts';
 import { packArrays, type StoredPage, unpackArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 
@@ -74,6 +75,8 @@ export interface PageCache {
   /** Whether the page is as that base holds it (not a journal's, nor rendered since). */
   inBase?(page: CachedPage): boolean;
   get(file: string): CachedPage | undefined;
+  /** Resolves once what htmlOf asks is known (a folder's sizes, looked at on a thread: folder-sizes.ts). */
+  looked?(): Promise<void>;
   /** The file a kept page's HTML is in, when it is still there, whole. */
   htmlOf(page: CachedPage): string | undefined;
   /** Replaces the cache with the pages of a build that succeeded. */
@@ -117,6 +120,9 @@ export class MemoryPageCache implements PageCache {
 export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
   #read: CacheContents | undefined;
+  /** The kept HTML files' sizes, once looked at (lookAhead). */
+  #sizes: Promise<ReadonlyMap<string, number> | undefined> | undefined;
+  #sizesKnown: ReadonlyMap<string, number> | undefined;
   /** The base this build wrote, and its pages. */
   #wrote: { generation: string; entries: WeakSet<CachedPage> } | undefined;
 
@@ -174,9 +180,22 @@ export class FolderPageCache implements PageCache {
     return this.#contents.pages.get(file);
   }
 
+  /** Begins looking at the kept HTML files' sizes on a thread, when there is a cache to read. */
+  lookAhead(): void {
+    if (this.found) this.#sizes ??= folderSizes(this.#keepHtml.folder);
+  }
+
+  async looked(): Promise<void> {
+    this.#sizesKnown = await this.#sizes;
+  }
+
   htmlOf(page: CachedPage): string | undefined {
     if (page.htmlFile === undefined) return undefined;
-    return wholeCopy(path.join(this.dir, HTML_FOLDER, page.htmlFile), page.record.bytes);
+    const file = path.join(this.dir, HTML_FOLDER, page.htmlFile);
+    const size = this.#sizesKnown?.get(page.htmlFile);
+    // A file the look did not see may be newer than it (another build's): a stat of its own.
+    if (size === undefined) return wholeCopy(file, page.record.bytes);
+    return size === page.record.bytes ? file : undefined;
   }
 
   save(pages: ReadonlyMap<string, CachedPage>): void {

@@ -57,8 +57,14 @@ export class PageStream {
 /**
  * Records already made, by the page: a page is not changed once made, and a dev session hands on
  * the same page object for a cached page at each save that reuses it (build/reused-pages.ts).
+ * A page taken from a page cache comes with the record the cache holds (knownRecord).
  */
 const keptRecords = new WeakMap<PageRecord, PageRecord>();
+
+/** Notes `record` as what is kept of `page` (made by recordOf): the stream does not make it again. */
+export function knownRecord(page: PageRecord, record: PageRecord): void {
+  keptRecords.set(page, record);
+}
 
 function keptRecordOf(page: PageRecord): PageRecord {
   let record = keptRecords.get(page);

@@ -39,6 +39,10 @@ class ReadOnlyPageCache implements PageCache {
     return this.cache.get(file);
   }
 
+  async looked(): Promise<void> {
+    await this.cache.looked?.();
+  }
+
   htmlOf(page: CachedPage): string | undefined {
     return this.cache.htmlOf(page);
   }
@@ -51,5 +55,6 @@ class ReadOnlyPageCache implements PageCache {
 /** The renderer of a build that reads the page cache in `cacheDir` (relative to `root`) and writes nothing there. */
 export function readingRenderer(root: string, cacheDir: string): Renderer {
   const cache = new FolderPageCache(path.resolve(root, cacheDir), generatorCode());
+  cache.lookAhead();
   return new IncrementalRenderer(new WorkerRenderer(), new ReadOnlyPageCache(cache));
 }

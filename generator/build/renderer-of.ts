@@ -13,5 +13,6 @@ export function rendererOf(options: BuildOptions): Renderer {
   if (options.cacheDir === undefined) return renderer;
   const folder = path.resolve(options.root, options.cacheDir);
   const cache = new FolderPageCache(folder, generatorCode());
+  cache.lookAhead();
   return new IncrementalRenderer(renderer, cache, { keptIndex: new FolderKeptIndex(folder, generatorCode(), cache) });
 }

@@ -6,6 +6,7 @@ import type { ErrorDetails } from '../errors.ts';
 import type { CopiedPage, PublishedPage, RenderedBatch } from '../model/rendered.ts';
 import type { PagePostings } from '../model/search.ts';
 import type { CachedPage } from './page-cache.ts';
+import { knownRecord } from './page-stream.ts';
 
 /** Pages taken from the cache in a row go on together, up to this many. */
 const RUN_PAGES = 512;
@@ -19,10 +20,15 @@ const published = new WeakMap<CachedPage, PublishedPage>();
 
 /** A cached page as a publisher takes it: its record and warnings, with its HTML or the file that holds it. */
 export function reusedPage(cached: CachedPage, html: string | { file: string }): PublishedPage | CopiedPage {
-  if (typeof html !== 'string') return { ...cached.record, warnings: cached.warnings, copyOf: html.file };
+  if (typeof html !== 'string') {
+    const copied = { ...cached.record, warnings: cached.warnings, copyOf: html.file };
+    knownRecord(copied, cached.record);
+    return copied;
+  }
   const known = published.get(cached);
   if (known?.html === html) return known;
   const page = { ...cached.record, warnings: cached.warnings, html };
+  knownRecord(page, cached.record);
   published.set(cached, page);
   return page;
 }

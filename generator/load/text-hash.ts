@@ -3,7 +3,7 @@
  * and what a file kept from an earlier build is checked against when its text is read again
  * (build/source-cache.ts). Hashed once per parsed file, or known from the build that read it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { PageText } from '../model/source.ts';
 
 const hashes = new WeakMap<PageText, string>();
@@ -22,4 +22,4 @@ export function knowTextHash(source: PageText, hash: string): void {
   hashes.set(source, hash);
 }
 
-export const textHash = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+export const textHash = (text: string): string => hash('sha256', text, 'base64url').slice(0, 22);
