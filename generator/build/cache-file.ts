@@ -54,11 +54,15 @@ export interface DeltaFile<Page> extends PageTables<Page> {
 /** A new base's generation: what its journals name. */
 export const newGeneration = () => randomBytes(8).toString('hex');
 
-/** The cache's base, or why it is not believed. */
-export function readBase<Page>(dir: string, generator: string): { file?: BaseFile<Page>; notice?: string } {
+/** The cache's base (`read`: its bytes, when they were read already), or why it is not believed. */
+export function readBase<Page>(
+  dir: string,
+  generator: string,
+  read?: Buffer,
+): { file?: BaseFile<Page>; notice?: string } {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path.join(dir, PAGES_FILE));
+    bytes = read ?? readFileSync(path.join(dir, PAGES_FILE));
   } catch {
     return { notice: 'no page cache yet: every page is rendered' };
   }
