@@ -135,6 +135,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // One look at the content folder: whether anything changed, the load's stamps and the record.
   const walk = new ContentWalk(path.resolve(cwd, project.contentDir));
   if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, { project, options, mode, shownOut, start, walk })) return;
+  // Not looked at by the check (no record, or the clock past it): looked at on a thread while the pipeline is imported.
+  if (cache.cacheDir) walk.lookAhead();
   const { build } = await import('./build/build.ts');
   const { discardWriting, openOutput } = await import('./publish/write-output.ts');
   const { emptyTrash } = await import('./publish/trash.ts');
@@ -159,6 +161,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   try {
     // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
     output = await openOutput(outDir, where);
+    await walk.looked();
     result = await build({
       ...names(project),
       now: options.now,

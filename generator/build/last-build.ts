@@ -16,9 +16,9 @@
  * at; `--no-cache` builds whatever the record says.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, rmSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ContentWalk } from '../load/content-walk.ts';
+import { ContentWalk, type Looked } from '../load/content-walk.ts';
 import { writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 import { sourceCommit } from './source-commit.ts';
@@ -129,7 +129,7 @@ class Stamps {
     this.add(file, lstatSync(file, { throwIfNoEntry: false }));
   }
 
-  add(file: string, stats: Stats | undefined): void {
+  add(file: string, stats: Looked | undefined): void {
     if (!stats) {
       this.hash.update(`${file}\0-\n`);
       return;
