@@ -20,7 +20,7 @@ import { keptPartsOf } from './index-part-cache.ts';
 import { fail, prepare } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
-import { NOTHING_KEPT, sourcesOf } from './source-cache.ts';
+import { keptSources, NOTHING_KEPT } from './source-cache.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -35,11 +35,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const renderer = options.renderer ?? rendererOf(options);
   const publisher = options.publisher ?? new MemoryPublisher();
   const keptParts = keptPartsOf(options);
+  const keptFiles = options.cacheDir ? keptSources(run, options.cacheDir) : undefined;
   try {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
-    const { cacheDir } = options;
-    const sources = cacheDir ? await run.stage('kept files', () => sourcesOf(run, site, cacheDir)) : NOTHING_KEPT;
+    const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
     const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run) });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
