@@ -18,8 +18,8 @@ import { writing } from './writing-folders.ts';
  * 10,000 pages' folders go in about half the time, RAM disk 386 against 840 ms). Where the system
  * has `rm`, it removes the folder: Node 20's recursive removal is written in JavaScript, and a
  * 10,000-page site took it 410 ms, 230 of them running JavaScript on a processor the build
- * shares, against 180 ms (10 of them outside the kernel) for `rm -rf` (RAM disk). What cannot be removed is left: the next build tries again
- * (swap.ts's removeLeftovers, or emptyTrash).
+ * shares, against 180 ms (10 of them outside the kernel) for `rm -rf` (RAM disk). What cannot be
+ * removed is left: the next build tries again (swap.ts's removeLeftovers, or emptyTrash).
  */
 const REMOVER = `
 const { workerData } = require('node:worker_threads');
