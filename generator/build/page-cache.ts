@@ -185,14 +185,16 @@ export class FolderPageCache implements PageCache {
 
   /** Begins looking at the kept HTML's sizes and reading the base (70 MB at 10,000 pages) on threads, as the site loads. */
   lookAhead(): void {
-    if (!this.found) return;
+    if (!this.found || this.#ahead) return;
     const base = readFile(path.join(this.dir, PAGES_FILE)).catch(() => undefined);
-    this.#ahead ??= Promise.all([folderSizes(this.#keepHtml.folder), base]);
+    this.#ahead = Promise.all([folderSizes(this.#keepHtml.folder), base]);
   }
 
   async looked(): Promise<void> {
-    if (!this.#ahead) return;
-    [this.#sizesKnown, this.#baseBytes] = await this.#ahead;
+    // Taken once: the base's bytes are let go as soon as they are decoded.
+    const ahead = this.#ahead;
+    this.#ahead = undefined;
+    if (ahead) [this.#sizesKnown, this.#baseBytes] = await ahead;
   }
 
   htmlOf(page: CachedPage): string | undefined {

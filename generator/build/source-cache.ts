@@ -282,11 +282,16 @@ export function keptSources(
   cacheDir: string,
 ): { restore(site: LoadedSite): Promise<BuildSources> } {
   const cache = new SourceCache(path.resolve(run.root, cacheDir), generatorCode());
-  const bytes = readFile(path.join(cache.dir, SOURCES_FILE)).catch(() => undefined);
+  let bytes: Promise<Buffer | undefined> | undefined = readFile(path.join(cache.dir, SOURCES_FILE)).catch(
+    () => undefined,
+  );
   return {
     async restore(site) {
       const validatedBy = `${siteCodeOf(site.bundle.code)}\n${run.defaultTemplate}`;
-      const reuse = cache.restore(site.site, validatedBy, await bytes);
+      const read = await bytes;
+      // Not held for the rest of the build once decoded.
+      bytes = undefined;
+      const reuse = cache.restore(site.site, validatedBy, read);
       return { reuse, keep: () => cache.save(reuse, validatedBy) };
     },
   };

@@ -6,10 +6,11 @@
  * 10,000 stats; a build used to take two.
  *
  * A look taken before the build is as safe for the load as a stamp taken just before the read:
- * a file written after the look has another stamp, and the next build reads it again. When no
- * look was taken before the build (no record to check), the load stats the files it reads, as
- * it did alone, and notes a file written too recently to be stamped: the record would not be
- * kept (a build's input written as it began), so it need not look at all.
+ * a file written after the look has another stamp, and the next build reads it again. When the
+ * check did not look (no record to check, or the clock past it), `clubsite build` takes the look
+ * on a thread while it imports the pipeline (lookAhead), before the load; without one (its
+ * thread failed, a build with no cache), the load stats the files it reads, as it did alone. A
+ * file written too recently to be stamped is noted: the record is then not kept.
  */
 import fs, { statSync } from 'node:fs';
 import path from 'node:path';
