@@ -19,7 +19,7 @@ interface StoredPostings {
 }
 
 /** What the arrays are in a page. */
-interface WithArrays {
+export interface WithArrays {
   reads: Int32Array<ArrayBuffer>;
   postings?: PagePostings;
 }

@@ -13,19 +13,11 @@ import path from 'node:path';
 import type { ErrorDetails } from '../errors.ts';
 import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
 import type { PageRecord } from '../model/rendered.ts';
-import {
-  type BaseFile,
-  CACHE_FORMAT,
-  newGeneration,
-  PAGES_FILE,
-  readBase,
-  readDelta,
-  writeBase,
-  writeDelta,
-} from './cache-file.ts';
+import { CACHE_FORMAT, newGeneration, PAGES_FILE, writeBase, writeDelta } from './cache-file.ts';
 import { buildStamp, removeOrphans, wholeCopy } from './cache-folder.ts';
+import { type CacheContents, readContents } from './cache-contents.ts';
 import { folderSizes } from './folder-sizes.ts';
-import { packArrays, type StoredPage, unpackArrays } from './packed-arrays.ts';
+import { packArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 
 export { CACHE_FORMAT };
@@ -120,7 +112,7 @@ export class MemoryPageCache implements PageCache {
  */
 export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
-  #read: CacheContents | undefined;
+  #read: CacheContents<CachedPage> | undefined;
   /** What lookAhead begins: the kept HTML files' sizes, and the base's bytes, read on threads. */
   #ahead: Promise<[ReadonlyMap<string, number> | undefined, Buffer | undefined]> | undefined;
   #sizesKnown: ReadonlyMap<string, number> | undefined;
@@ -167,7 +159,7 @@ export class FolderPageCache implements PageCache {
     return (this.#wrote ?? this.#contents.base)?.entries.has(page) === true;
   }
 
-  get #contents(): CacheContents {
+  get #contents(): CacheContents<CachedPage> {
     this.#read ??= readContents(this.dir, this.generator, this.#baseBytes);
     this.#baseBytes = undefined;
     return this.#read;
@@ -185,13 +177,15 @@ export class FolderPageCache implements PageCache {
 
   /** Begins looking at the kept HTML's sizes and reading the base (70 MB at 10,000 pages) on threads, as the site loads. */
   lookAhead(): void {
-    if (!this.found || this.#ahead) return;
-    const base = readFile(path.join(this.dir, PAGES_FILE)).catch(() => undefined);
-    this.#ahead = Promise.all([folderSizes(this.#keepHtml.folder), base]);
+    if (this.found && !this.#ahead)
+      this.#ahead = Promise.all([
+        folderSizes(this.#keepHtml.folder),
+        readFile(path.join(this.dir, PAGES_FILE)).catch(() => undefined),
+      ]);
   }
 
+  /** Taken once: the base's bytes are let go as soon as they are decoded. */
   async looked(): Promise<void> {
-    // Taken once: the base's bytes are let go as soon as they are decoded.
     const ahead = this.#ahead;
     this.#ahead = undefined;
     if (ahead) [this.#sizesKnown, this.#baseBytes] = await ahead;
@@ -258,43 +252,3 @@ export class FolderPageCache implements PageCache {
 const JOURNAL_PAGES = 64;
 
 const withoutHtml = ({ html: _, ...entry }: CachedPage): CachedPage => entry;
-
-/** The cache as read: its pages and tables, with what came from its base (what a journal leaves out), or why it was not read. */
-interface CacheContents {
-  notice?: string;
-  words: WordNumbering;
-  reads: ReadTable;
-  pages: Map<string, CachedPage>;
-  base?: { generation: string; words: number; reads: number; entries: WeakSet<CachedPage>; files: Set<string> };
-}
-
-function readContents(dir: string, generator: string, baseBytes: Buffer | undefined): CacheContents {
-  const read = readBase<StoredPage<CachedPage>>(dir, generator, baseBytes);
-  if (!read.file) return { notice: read.notice, words: new WordNumbering(), reads: new ReadTable(), pages: new Map() };
-  const file: BaseFile<StoredPage<CachedPage>> = read.file;
-  const delta = readDelta<StoredPage<CachedPage>>(dir, generator, file.generation);
-  const reads = new ReadTable(
-    [...file.readPaths, ...(delta?.readPaths ?? [])],
-    [...file.readValues, ...(delta?.readValues ?? [])],
-  );
-  const base = {
-    generation: file.generation,
-    words: file.words.length,
-    reads: file.readPaths.length,
-    entries: new WeakSet<CachedPage>(),
-    files: new Set<string>(),
-  };
-  // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
-  const whole = (page: CachedPage) =>
-    page?.reads instanceof Int32Array && page.reads.every((id) => id >= 0 && id < reads.size);
-  const pages = new Map<string, CachedPage>();
-  for (const [name, page] of unpackArrays(file)) {
-    if (!whole(page)) continue;
-    pages.set(name, page);
-    base.entries.add(page);
-    base.files.add(name);
-  }
-  for (const name of delta?.removed ?? []) pages.delete(name);
-  for (const [name, page] of unpackArrays(delta ?? {})) if (whole(page)) pages.set(name, page);
-  return { words: new WordNumbering([...file.words, ...(delta?.words ?? [])]), reads, pages, base };
-}
