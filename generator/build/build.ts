@@ -21,6 +21,7 @@ import { fail, prepare } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
 import { keptSources, NOTHING_KEPT } from './source-cache.ts';
+import { keptCodeOf } from './kept-site-code.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -37,7 +38,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const keptParts = keptPartsOf(options);
   const keptFiles = options.cacheDir ? keptSources(run, options.cacheDir) : undefined;
   try {
-    const site = await run.stage('site', () => loadSite(run.root, run.siteEntry).catch(fail));
+    const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCodeOf(options)).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
     const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run) });

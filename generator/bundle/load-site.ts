@@ -3,7 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { SiteDefinition } from '../contract/index.ts';
-import type { LoadedSite, SiteBundle } from '../model/site.ts';
+import type { KeptCode, LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
 import { importPackage } from '../typescript-module.js';
 import { isToolImport } from './tool-files.ts';
@@ -19,7 +19,7 @@ const PACKAGES = 'clubsite-package';
  * until the process ends, so `clubsite dev` would keep one more copy of the site for each
  * template save. A function's code and objects are freed once the site is no longer used.
  */
-export async function loadSite(root: string, entry: string): Promise<LoadedSite> {
+export async function loadSite(root: string, entry: string, kept?: KeptCode): Promise<LoadedSite> {
   const candidates = /\.[cm]?[jt]sx?$/.test(entry)
     ? [entry]
     : ['.ts', '.tsx', '.js', '.jsx'].map((extension) => `${entry}${extension}`);
@@ -32,6 +32,9 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
       hint: `Run clubsite in the site's folder (the one with ${candidates[0]}), or name the site definition in clubsite.config.ts (siteEntry).`,
     });
   }
+  const known = kept?.find(found);
+  if (known) return { site: await runSiteCode(known.bundle), inputs: known.inputs, bundle: known.bundle };
+  const startedAt = Date.now();
   const packages = new Map<string, Record<string, unknown>>();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
@@ -59,8 +62,11 @@ export async function loadSite(root: string, entry: string): Promise<LoadedSite>
     packages: [...packages.keys()],
   };
   const site = runSite(bundle, packages, found);
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith(`${PACKAGES}:`));
-  return { site, inputs: inputs.map((input) => path.resolve(root, input)), bundle };
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !input.startsWith(`${PACKAGES}:`))
+    .map((input) => path.resolve(root, input));
+  kept?.keep(found, bundle, inputs, startedAt);
+  return { site, inputs, bundle };
 }
 
 /** Runs a bundle made by loadSite in this thread (a render worker), with this thread's copies of its packages. */

@@ -9,6 +9,14 @@ export interface SiteBundle {
   packages: string[];
 }
 
+/** The site's code as an earlier build bundled it, kept while nothing it was made of has changed (build/kept-site-code.ts). */
+export interface KeptCode {
+  /** The bundle of `entry` (relative to the project) and its inputs, when it may be taken as it is. */
+  find(entry: string): { bundle: SiteBundle; inputs: string[] } | undefined;
+  /** Keeps a bundle esbuild made of `inputs` (absolute), having begun at `startedAt` (Date.now()). */
+  keep(entry: string, bundle: SiteBundle, inputs: readonly string[], startedAt: number): void;
+}
+
 export interface LoadedSite {
   site: SiteDefinition;
   /** Source files the site module is made of (absolute), for the dev server's watcher. */
