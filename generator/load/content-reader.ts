@@ -69,6 +69,8 @@ export class ContentReader {
   readonly #plain: boolean;
   /** The files this load looked up in the cache (read, or known by their stamp): the others are forgotten. */
   readonly #visited = new Set<string>();
+  /** Listed files read too soon after they were written to have a stamp (see stampOf): read again by the next load. */
+  readonly unstamped: string[] = [];
 
   constructor(
     private readonly paths: ContentPaths,
@@ -111,6 +113,7 @@ export class ContentReader {
     // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
     const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
     const stamp = trusted ? cached?.stamp : cache ? stampFromLook(absolute) : undefined;
+    if (stamp === undefined && listed && cache) this.unstamped.push(absolute);
     const known = stamp === undefined ? undefined : cached;
     if (known?.stamp === stamp && known !== undefined) return { failed: false, stamp, same: known.parsed };
     const file = this.relative(absolute);
@@ -173,7 +176,8 @@ export class ContentReader {
     });
   }
 
-  private page(inContent: string, pathInPages: string): PageSource | undefined {
+  /** A page file (or a folder collection's file), parsed; undefined when it is gone or has a problem. */
+  page(inContent: string, pathInPages: string): PageSource | undefined {
     const absolute = this.inside(inContent);
     const { text, stamp, same } = this.readText(absolute);
     if (same) return same as PageSource;

@@ -6,6 +6,7 @@ import type { LoadedContent, PageSource, YamlSource } from '../model/source.ts';
 import { listContentFiles } from './content-files.ts';
 import { type ContentPaths, ContentReader, type PageCache, type Stamping } from './content-reader.ts';
 import { matchGlob } from './entry-files.ts';
+import type { LoadMemo } from './load-memo.ts';
 
 export type { LoadedContent };
 export { type ContentPaths, type PageCache, type Stamping, stampOf } from './content-reader.ts';
@@ -23,24 +24,34 @@ export function countPageFiles(contentDir: string, site: SiteDefinition): number
   }
 }
 
-/** Reads every collection named by the site and every page in the pages folder it names. */
+/**
+ * Reads every collection named by the site and every page in the pages folder it names. With a
+ * memo (a dev session's), a save that only edited files listed before is loaded from the last
+ * load (load-memo.ts); `reported` is what the watcher reported, undefined while it is not trusted.
+ */
 export async function loadContent(
   paths: ContentPaths,
   site: SiteDefinition,
   errors: ContentError[],
   cache?: PageCache,
   stamps: Stamping = {},
+  memo?: { memo: LoadMemo; reported: readonly string[] | undefined },
 ): Promise<LoadedContent> {
   const reader = new ContentReader(paths, errors, cache, stamps);
+  const carried = memo?.reported && memo.memo.carry(reader, site, memo.reported, errors);
+  if (carried) return carried;
+  const before = errors.length;
+  const matched = new Map<string, string[]>();
   const listing = await listContentFiles(paths.contentDir, (inContent) => reader.shown(inContent), errors);
   const collections = new Map<string, YamlSource>();
   const entries = new Map<string, PageSource[]>();
   const entryFiles = new Set<string>();
   for (const [name, definition] of Object.entries(site.collections)) {
     if ('files' in definition) {
-      const matched = matchGlob(listing.files, definition.files);
-      for (const inContent of matched) entryFiles.add(inContent);
-      entries.set(name, reader.entries(matched));
+      const files = matchGlob(listing.files, definition.files);
+      for (const inContent of files) entryFiles.add(inContent);
+      matched.set(name, files);
+      entries.set(name, reader.entries(files));
     } else {
       const source = reader.collection(name, definition.file, listing);
       if (source) collections.set(name, source);
@@ -57,5 +68,9 @@ export async function loadContent(
     (file) =>
       !file.startsWith(pagesDir) && !dataFiles.has(file) && !entryFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
   );
-  return { folder: reader.relative(paths.contentDir), collections, entries, pages, assets: reader.assets(assetFiles) };
+  const folder = reader.relative(paths.contentDir);
+  const loaded = { folder, collections, entries, pages, assets: reader.assets(assetFiles) };
+  const full = { site, listing, pagesDir, pageFiles, matched, loaded };
+  memo?.memo.remember(full, reader, errors.length === before);
+  return loaded;
 }
