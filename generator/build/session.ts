@@ -181,10 +181,12 @@ export class BuildSession {
     );
     const pages = first.length + second.length;
     const index = () => search.index();
+    // The files as written, not sorted: the dev server and its diff look them up by path (10,000 paths, on every save).
+    const output = { sizes: () => publisher.sizes(), files: () => publisher.output, pages: publisher.pages };
     return buildResult(run, {
       ...built,
       pages,
-      output: publisher,
+      output,
       index,
       documents: search.documents,
       deferred: search,
