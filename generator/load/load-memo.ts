@@ -47,11 +47,6 @@ export class LoadMemo {
 
   constructor(private readonly paths: ContentPaths) {}
 
-  /** Nothing to carry: the next load is full. */
-  forget(): void {
-    this.#last = undefined;
-  }
-
   /** Keeps a full load that went well, with each file's place in it. */
   remember(load: FullLoad, reader: ContentReader, clean: boolean): void {
     this.#last = undefined;
