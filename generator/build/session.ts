@@ -123,6 +123,7 @@ export class BuildSession {
         if (stop()) return changed;
       }
     }
+    if (stop()) return changed;
     // A file added or removed, or an image changed, that the watcher did not report: the last load is not carried over it.
     return [...changed, ...(await this.#loads.missed())];
   }
