@@ -77,7 +77,7 @@ export interface BuildOptions {
 export interface BuildOutput {
   /** The HTML, JavaScript and CSS, in bytes. */
   sizes(): OutputSizes;
-  /** Every file by its path, sorted, when it keeps them (memory). */
+  /** Every file by its path, when it keeps them (memory): sorted, but for a dev session's (dev/served-files.ts's allFiles sorts them). */
   files?(): Map<string, string | Uint8Array>;
   /** The rendered pages, when it keeps them. */
   readonly pages?: RenderedPage[];

@@ -19,7 +19,7 @@ import { type CachedPage, keptHtml, type PageCache } from './page-cache.ts';
 import { indexKey, ownKey, sharedKey, shownRead, siteCodeOf } from './page-keys.ts';
 import type { PassPlans, PlanStep } from './pass-plans.ts';
 import { ReadChecker } from './read-checker.ts';
-import { reusedPage, TakenRun } from './reused-pages.ts';
+import { RUN_PAGES, reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
 
 export interface CacheReport {
@@ -128,7 +128,7 @@ export class IncrementalRenderer implements Renderer {
     const keepHtml = this.cache.keepHtml;
     const { words } = this.cache.numbering;
     let taken = new TakenRun();
-    for (const step of plan) {
+    for (const [at, step] of plan.entries()) {
       const { page, cached } = step;
       // 404.html is counted no more here than in the summary's pages.
       const counted = page.route !== NOT_FOUND_ROUTE;
@@ -136,7 +136,7 @@ export class IncrementalRenderer implements Renderer {
         if (counted) this.counts.reused += 1;
         this.kept.set(step.file, cached.page);
         taken.add(cached.published, pass.indexed ? cached.page.postings : undefined);
-        if (taken.full) {
+        if ((at + 1) % RUN_PAGES === 0) {
           yield taken.batch(words);
           taken = new TakenRun();
         }

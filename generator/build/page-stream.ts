@@ -31,11 +31,13 @@ export class PageStream {
     for await (const batch of batches) {
       for (const problem of batch.problems) this.problems.errors.push(new ContentError(problem));
       for (const warning of batch.warnings) this.problems.warnings.push(new ContentError(warning));
-      for (const page of batch.pages) {
-        this.publisher.page(page);
-        this.records.push(keptRecordOf(page));
-        done += 1;
-        if (counted !== undefined) this.progress?.(done, counted);
+      for (const page of batch.pages) this.publisher.page(page);
+      for (const record of recordsOf(batch)) this.records.push(record);
+      if (counted !== undefined) {
+        for (let page = 0; page < batch.pages.length; page += 1) {
+          done += 1;
+          this.progress?.(done, counted);
+        }
       }
       also?.take(batch);
       for (const consumer of this.consumers) consumer.take(batch);
@@ -55,11 +57,22 @@ export class PageStream {
 }
 
 /**
- * Records already made, by the page: a page is not changed once made, and a dev session hands on
- * the same page object for a cached page at each save that reuses it (build/reused-pages.ts).
- * A page taken from a page cache comes with the record the cache holds (knownRecord).
+ * Records already made, by the page and by the batch: neither is changed once made, and a dev
+ * session hands on the same page object for a cached page, and the same batch for a run of them,
+ * at each save that reuses them (build/reused-pages.ts). A page taken from a page cache comes with
+ * the record the cache holds (knownRecord).
  */
 const keptRecords = new WeakMap<PageRecord, PageRecord>();
+const batchRecords = new WeakMap<RenderedBatch, PageRecord[]>();
+
+function recordsOf(batch: RenderedBatch): PageRecord[] {
+  let records = batchRecords.get(batch);
+  if (records === undefined) {
+    records = batch.pages.map(keptRecordOf);
+    batchRecords.set(batch, records);
+  }
+  return records;
+}
 
 /** Notes `record` as what is kept of `page` (made by recordOf): the stream does not make it again. */
 export function knownRecord(page: PageRecord, record: PageRecord): void {

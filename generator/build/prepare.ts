@@ -10,6 +10,7 @@ import { photosOf } from '../images/images.ts';
 import { photoCacheDir } from '../images/photo-cache.ts';
 import type { PhotoResult } from '../images/photos.ts';
 import { loadContent, type PageCache } from '../load/load-content.ts';
+import type { LoadMemo } from '../load/load-memo.ts';
 import type { RenderContext } from '../model/render-context.ts';
 import type { ClientBundle, LoadedSite } from '../model/site.ts';
 import type { LoadedContent } from '../model/source.ts';
@@ -39,6 +40,8 @@ export interface Reuse {
   parsed?: PageCache;
   /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
   unchanged?: (absolute: string) => boolean;
+  /** The last load, carried over by a save that only edited files listed before (load/load-memo.ts), with what the watcher reported (undefined until it is trusted). */
+  memo?: { memo: LoadMemo; reported: readonly string[] | undefined };
   /** Files' stamps from a look at the content folder taken before the load (a build's: load/content-walk.ts). */
   stampOf?: (absolute: string) => string | undefined;
   validated?: ValidatedPages;
@@ -63,11 +66,9 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   const now = run.now(site);
   const clocks = new ClockLedger(now.getTime(), site.site.timeZone);
   const paths = { root: run.root, contentDir: run.contentDir };
+  const stamping = { unchanged: reuse.unchanged, stampOf: reuse.stampOf };
   const loaded = await run.stage('load', () =>
-    loadContent(paths, site.site, problems.errors, reuse.parsed, {
-      unchanged: reuse.unchanged,
-      stampOf: reuse.stampOf,
-    }),
+    loadContent(paths, site.site, problems.errors, reuse.parsed, stamping, reuse.memo),
   );
   const drafts = options.drafts === true;
   const validating = {

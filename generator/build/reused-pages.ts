@@ -8,8 +8,12 @@ import type { PagePostings } from '../model/search.ts';
 import type { CachedPage } from './page-cache.ts';
 import { knownRecord } from './page-stream.ts';
 
-/** Pages taken from the cache in a row go on together, up to this many. */
-const RUN_PAGES = 512;
+/**
+ * Pages taken from the cache in a row go on together, in runs that end at every this many
+ * pages of the pass: a page rendered again splits only its own run, so a dev save hands on the
+ * other runs as the batches they were last time (see TakenRun.batch).
+ */
+export const RUN_PAGES = 512;
 
 /**
  * The published page of each entry whose HTML the cache holds in memory (a dev session's): an
@@ -47,13 +51,35 @@ export class TakenRun {
     if (page.warnings !== undefined && page.warnings.length > 0) this.#warnings.push(...page.warnings);
   }
 
-  get full(): boolean {
-    return this.pages.length >= RUN_PAGES;
-  }
-
-  /** The run as one batch; `words` is the cache's word table, which the postings are numbered in. */
+  /**
+   * The run as one batch; `words` is the cache's word table, which the postings are numbered in.
+   * A run of the same pages as a run of the last build (the same page objects, which a dev
+   * session hands on while their entries are the same) is that run's batch itself: what is made
+   * of a batch (its records, the content files its pages use) is then not made again.
+   */
   batch(words: readonly string[]): RenderedBatch {
+    const first = this.pages[0];
+    const last = first && lastRuns.get(first);
+    if (last && last.words === words && last.postings === this.#postings.length && samePages(last.pages, this.pages))
+      return last.batch;
     const numbered = this.#postings.length > 0 ? { numbered: { pages: this.#postings, words } } : {};
-    return { pages: this.pages, ...numbered, problems: [], warnings: this.#warnings };
+    const batch = { pages: this.pages, ...numbered, problems: [], warnings: this.#warnings };
+    if (first) lastRuns.set(first, { pages: this.pages, postings: this.#postings.length, words, batch });
+    return batch;
   }
+}
+
+/** The batch each run was last made into, by its first page (a published page is made once per cache entry). */
+const lastRuns = new WeakMap<
+  PublishedPage | CopiedPage,
+  { pages: ReadonlyArray<PublishedPage | CopiedPage>; postings: number; words: readonly string[]; batch: RenderedBatch }
+>();
+
+function samePages(
+  a: ReadonlyArray<PublishedPage | CopiedPage>,
+  b: ReadonlyArray<PublishedPage | CopiedPage>,
+): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at += 1) if (a[at] !== b[at]) return false;
+  return true;
 }

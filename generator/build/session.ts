@@ -16,6 +16,7 @@ import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from '../index/def
 import { indexLink } from '../index/publish-index.ts';
 import type { SearchIndexFile } from '../index/search-index.ts';
 import { type PageCache, stampOf } from '../load/load-content.ts';
+import { LoadMemo } from '../load/load-memo.ts';
 import type { RenderedPage } from '../model/rendered.ts';
 import { MemoryPublisher } from '../publish/memory-publisher.ts';
 import { notFoundPage } from '../render/not-found.ts';
@@ -65,8 +66,12 @@ export class BuildSession {
    * (stat) on each update, 10,000 of them at 10,000 pages; changedOnDisk checks them after.
    */
   #watching = false;
+  /** The last load, which a save that edited files listed before carries over (load/load-memo.ts). */
+  readonly #loads: LoadMemo;
 
-  constructor(private readonly options: SessionOptions) {}
+  constructor(private readonly options: SessionOptions) {
+    this.#loads = new LoadMemo({ root: options.root, contentDir: path.resolve(options.root, options.contentDir) });
+  }
 
   /** Pages the last update rendered, and those it took from an earlier build as they were. */
   get counts(): { rendered: number; reused: number } {
@@ -115,10 +120,12 @@ export class BuildSession {
       checked += 1;
       if (checked % 500 === 0) {
         await yieldToRequests();
-        if (stop()) break;
+        if (stop()) return changed;
       }
     }
-    return changed;
+    if (stop()) return changed;
+    // A file added or removed, or an image changed, that the watcher did not report: the last load is not carried over it.
+    return [...changed, ...(await this.#loads.missed())];
   }
 
   async #build(plan: ChangePlan): Promise<BuildResult> {
@@ -135,6 +142,7 @@ export class BuildSession {
       client: last && !plan.client ? last.client : undefined,
       parsed: this.#parsed,
       unchanged: this.#watching ? (file) => !reported.has(file) : undefined,
+      memo: { memo: this.#loads, reported: this.#watching ? [...reported] : undefined },
       validated: this.#validated,
       photos: this.#photos,
     });
@@ -174,10 +182,12 @@ export class BuildSession {
     );
     const pages = first.length + second.length;
     const index = () => search.index();
+    // The files as written, not sorted: the dev server and its diff look them up by path (10,000 paths, on every save).
+    const output = { sizes: () => publisher.sizes(), files: () => publisher.output, pages: publisher.pages };
     return buildResult(run, {
       ...built,
       pages,
-      output: publisher,
+      output,
       index,
       documents: search.documents,
       deferred: search,

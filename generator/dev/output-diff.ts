@@ -26,9 +26,11 @@ export function diffOutputs(before: Files, after: Files): OutputDiff {
     if (old === undefined) diff.added.push(file);
     else if (!same(old, data)) diff.modified.push(file);
   });
-  before.forEach((_, file) => {
-    if (!after.has(file)) diff.removed.push(file);
-  });
+  // Every file of `after` is in `before`, and as many: none was removed (the usual save, 10,000 lookups fewer).
+  if (diff.added.length > 0 || before.size !== after.size)
+    before.forEach((_, file) => {
+      if (!after.has(file)) diff.removed.push(file);
+    });
   diff.changed = [...diff.modified, ...diff.added, ...diff.removed].sort();
   return diff;
 }

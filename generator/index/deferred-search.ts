@@ -119,12 +119,14 @@ function sameOutputs(a: readonly PageRecord[], b: readonly PageRecord[]): boolea
     a.length === b.length &&
     a.every((page, at) => {
       const other = b[at];
+      // Most are the very records of the last build (a dev save hands on its records: build/page-stream.ts).
       return (
-        other !== undefined &&
-        page.route === other.route &&
-        page.noindex === other.noindex &&
-        page.securityPolicy === other.securityPolicy &&
-        page.lastmod === other.lastmod
+        page === other ||
+        (other !== undefined &&
+          page.route === other.route &&
+          page.noindex === other.noindex &&
+          page.securityPolicy === other.securityPolicy &&
+          page.lastmod === other.lastmod)
       );
     })
   );

@@ -24,6 +24,8 @@ export interface ContentListing {
   files: string[];
   /** Files that were found but refused (and reported): not to be reported again as missing. */
   refused: Set<string>;
+  /** Whether a file is a link (followed): a save of the file it leads to is told by that file's name, not the link's. */
+  linked: boolean;
 }
 
 /** Every file below `contentDir`, relative to it; problems with links and names go to `errors`. */
@@ -35,6 +37,7 @@ export async function listContentFiles(
   const entries = await readdir(contentDir, { recursive: true, withFileTypes: true }).catch(() => []);
   const files: string[] = [];
   const refused = new Set<string>();
+  let linked = false;
   const realRoot = safeRealpath(contentDir) ?? contentDir;
   // Each folder relative to content/ once, not each of its files (10,000 pages in dev, on every save).
   const folders = new Map<string, string | undefined>();
@@ -58,6 +61,7 @@ export async function listContentFiles(
       const isFile = target !== undefined && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
       if (inside && isFile) {
         files.push(inContent);
+        linked = true;
         continue;
       }
       refused.add(inContent);
@@ -79,7 +83,7 @@ export async function listContentFiles(
     }
     if (entry.isFile()) files.push(inContent);
   }
-  return { files: files.sort(), refused };
+  return { files: files.sort(), refused, linked };
 }
 
 function safeRealpath(file: string): string | undefined {

@@ -1,22 +1,15 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
-import { collectErrors, ContentError } from '../errors.ts';
-import { type ContentListing, listContentFiles, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
-import { stampFrom } from './content-walk.ts';
-import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
-import { matchGlob } from './entry-files.ts';
-import { checkImage } from './image-check.ts';
+import type { ContentError } from '../errors.ts';
 import type { LoadedContent, PageSource, YamlSource } from '../model/source.ts';
-import { parsePage } from './page-source.ts';
-import { parseYaml } from './yaml-source.ts';
+import { listContentFiles } from './content-files.ts';
+import { type ContentPaths, ContentReader, type PageCache, type Stamping } from './content-reader.ts';
+import { matchGlob } from './entry-files.ts';
+import type { LoadMemo } from './load-memo.ts';
 
 export type { LoadedContent };
-
-export interface ContentPaths {
-  root: string;
-  contentDir: string;
-}
+export { type ContentPaths, type PageCache, type Stamping, stampOf } from './content-reader.ts';
 
 const PAGE_FILE = /\.(md|ya?ml)$/i;
 
@@ -32,67 +25,33 @@ export function countPageFiles(contentDir: string, site: SiteDefinition): number
 }
 
 /**
- * Parsed files of earlier builds by absolute path, reused while the text is the same (dev, and
- * a build with a cache: build/source-cache.ts). `stamp` is the file's modification time, size
- * and inode when it was read: a file whose stamp is the same is not read again (see stampOf).
- * `text` is undefined for a file kept from an earlier run, not read in this one.
+ * Reads every collection named by the site and every page in the pages folder it names. With a
+ * memo (a dev session's), a save that only edited files listed before is loaded from the last
+ * load (load-memo.ts); `reported` is what the watcher reported, undefined while it is not trusted.
  */
-export type PageCache = Map<string, { text?: string; parsed: PageSource | YamlSource; stamp?: string }>;
-
-function parseOnce<T extends PageSource | YamlSource>(
-  cache: PageCache | undefined,
-  absolute: string,
-  text: string,
-  parse: () => T | undefined,
-  stamp?: string,
-): T | undefined {
-  const known = cache?.get(absolute);
-  if (known && known.text !== undefined && known.text === text) {
-    known.stamp = stamp;
-    return known.parsed as T;
-  }
-  const parsed = parse();
-  if (parsed) cache?.set(absolute, { text, parsed, stamp });
-  else cache?.delete(absolute);
-  return parsed;
-}
-
-/**
- * A file's stamp, when it can be trusted to change with the file: a file modified less than two
- * seconds before it was read could be modified again within the same tick of a coarse clock
- * (FAT keeps two seconds) and keep its stamp, so it has none and is read each time.
- */
-export function stampOf(absolute: string): string | undefined {
-  const stats = statSync(absolute, { throwIfNoEntry: false, bigint: false });
-  return stats ? stampFrom(stats, Date.now()) : undefined;
-}
-
-/** Where a load takes the stamps of files it may know (the default: a stat of each, stampOf). */
-export interface Stamping {
-  /** True for a file the dev server's watcher has not reported since its stamp was taken: its stamp is not taken again. */
-  unchanged?: (absolute: string) => boolean;
-  /** A file's stamp from a look at the content folder taken before this load read anything (load/content-walk.ts). */
-  stampOf?: (absolute: string) => string | undefined;
-}
-
-/** Reads every collection named by the site and every page in the pages folder it names. */
 export async function loadContent(
   paths: ContentPaths,
   site: SiteDefinition,
   errors: ContentError[],
   cache?: PageCache,
   stamps: Stamping = {},
+  memo?: { memo: LoadMemo; reported: readonly string[] | undefined },
 ): Promise<LoadedContent> {
   const reader = new ContentReader(paths, errors, cache, stamps);
+  const carried = memo?.reported && memo.memo.carry(reader, site, memo.reported, errors);
+  if (carried) return carried;
+  const before = errors.length;
+  const matched = new Map<string, string[]>();
   const listing = await listContentFiles(paths.contentDir, (inContent) => reader.shown(inContent), errors);
   const collections = new Map<string, YamlSource>();
   const entries = new Map<string, PageSource[]>();
   const entryFiles = new Set<string>();
   for (const [name, definition] of Object.entries(site.collections)) {
     if ('files' in definition) {
-      const matched = matchGlob(listing.files, definition.files);
-      for (const inContent of matched) entryFiles.add(inContent);
-      entries.set(name, reader.entries(matched));
+      const files = matchGlob(listing.files, definition.files);
+      for (const inContent of files) entryFiles.add(inContent);
+      matched.set(name, files);
+      entries.set(name, reader.entries(files));
     } else {
       const source = reader.collection(name, definition.file, listing);
       if (source) collections.set(name, source);
@@ -109,148 +68,9 @@ export async function loadContent(
     (file) =>
       !file.startsWith(pagesDir) && !dataFiles.has(file) && !entryFiles.has(file) && !/\.(ya?ml|md)$/.test(file),
   );
-  return { folder: reader.relative(paths.contentDir), collections, entries, pages, assets: reader.assets(assetFiles) };
-}
-
-/** Reads the files of the content folder, each problem with its bytes told as the file's own. */
-class ContentReader {
-  /** Whether a listed file's path is the content folder's path, a slash and the listed name (no `..` or `.` to resolve). */
-  readonly #plain: boolean;
-  /** The files this load looked up in the cache (read, or known by their stamp): the others are forgotten. */
-  readonly #visited = new Set<string>();
-
-  constructor(
-    private readonly paths: ContentPaths,
-    private readonly errors: ContentError[],
-    private readonly cache: PageCache | undefined,
-    private readonly stamps: Stamping,
-  ) {
-    const { contentDir } = paths;
-    this.#plain = path.sep === '/' && path.isAbsolute(contentDir) && path.resolve(contentDir) === contentDir;
-  }
-
-  /** A file's path as problems name it: relative to the project root. */
-  relative(absolute: string): string {
-    return path.relative(this.paths.root, absolute).split(path.sep).join('/');
-  }
-
-  shown(inContent: string): string {
-    return this.relative(path.join(this.paths.contentDir, inContent));
-  }
-
-  /** A listed file's path: a listing holds no `..` or `.` (10,000 path.join calls are felt on each dev save). */
-  inside(inContent: string): string {
-    const { contentDir } = this.paths;
-    return this.#plain ? `${contentDir}/${inContent}` : path.join(contentDir, inContent);
-  }
-
-  /**
-   * A text file's content (undefined when it is gone); a problem with its bytes is collected and
-   * marks it failed. A file whose stamp is as it was is not read: `same` is what it was parsed to.
-   */
-  readText(
-    absolute: string,
-    listed = true,
-  ): { text?: string; failed: boolean; stamp?: string; same?: PageSource | YamlSource } {
-    const { cache, errors } = this;
-    const { unchanged, stampOf: stampFromLook = stampOf } = this.stamps;
-    // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
-    if (listed) this.#visited.add(absolute);
-    const cached = cache?.get(absolute);
-    // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
-    const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
-    const stamp = trusted ? cached?.stamp : cache ? stampFromLook(absolute) : undefined;
-    const known = stamp === undefined ? undefined : cached;
-    if (known?.stamp === stamp && known !== undefined) return { failed: false, stamp, same: known.parsed };
-    const file = this.relative(absolute);
-    const before = errors.length;
-    const text = collectErrors(errors, () => {
-      const bytes = readBytes(absolute, file, MAX_TEXT_BYTES);
-      return bytes === undefined ? undefined : decodeText(file, bytes);
-    });
-    return { text, failed: errors.length > before, stamp };
-  }
-
-  /** A collection's YAML file, parsed; a missing one is a problem. */
-  collection(name: string, inContent: string, listing: ContentListing): YamlSource | undefined {
-    const absolute = path.join(this.paths.contentDir, inContent);
-    const file = this.relative(absolute);
-    if (listing.refused.has(inContent)) return undefined;
-    const { text, failed, stamp, same } = this.readText(absolute, listing.files.includes(inContent));
-    if (failed) return undefined;
-    if (same) return same as YamlSource;
-    if (text === undefined) {
-      this.errors.push(
-        new ContentError({
-          code: 'missing-file',
-          file,
-          message: `The file for the collection "${name}" is missing.`,
-          hint: `Create ${file} (see ${this.relative(this.paths.contentDir)}/README.md for what goes in it).`,
-        }),
-      );
-      return undefined;
-    }
-    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, () => parseYaml(file, text)), stamp);
-  }
-
-  /** A folder collection's files, parsed like pages. */
-  entries(files: readonly string[]): PageSource[] {
-    return files.flatMap((inContent) => {
-      const parsed = this.page(inContent, inContent);
-      return parsed ? [parsed] : [];
-    });
-  }
-
-  /** The pages folder's files; a file whose name is not an address is a problem. */
-  pages(files: readonly string[], pagesDir: string): PageSource[] {
-    return files.flatMap((inContent) => {
-      const suggestion = suggestPageName(inContent.slice(pagesDir.length));
-      if (suggestion === undefined) {
-        const parsed = this.page(inContent, inContent.slice(pagesDir.length));
-        return parsed ? [parsed] : [];
-      }
-      this.errors.push(
-        new ContentError({
-          code: 'bad-file-name',
-          file: this.shown(inContent),
-          message:
-            "A page's file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).",
-          hint: `Rename the file to ${pagesDir}${suggestion}.`,
-        }),
-      );
-      return [];
-    });
-  }
-
-  private page(inContent: string, pathInPages: string): PageSource | undefined {
-    const absolute = this.inside(inContent);
-    const { text, stamp, same } = this.readText(absolute);
-    if (same) return same as PageSource;
-    if (text === undefined) return undefined;
-    // Its name as problems tell it, made only when it is parsed (not for the 10,000 pages a dev save finds as they were).
-    const parse = () => parsePage(this.relative(absolute), pathInPages, text);
-    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, parse), stamp);
-  }
-
-  /** Files the cache holds that this load did not look up (no longer listed, or no longer read) are forgotten. */
-  forgetOthers(): void {
-    if (!this.cache) return;
-    for (const file of this.cache.keys()) if (!this.#visited.has(file)) this.cache.delete(file);
-  }
-
-  /** Every other file (images, documents), read whole and checked to be what its name says. */
-  assets(files: readonly string[]): Map<string, Uint8Array> {
-    const assets = new Map<string, Uint8Array>();
-    for (const inContent of files) {
-      const absolute = path.join(this.paths.contentDir, inContent);
-      const file = this.relative(absolute);
-      const bytes = collectErrors(this.errors, () => {
-        const read = readBytes(absolute, file, MAX_ASSET_BYTES);
-        if (read) checkImage(file, read);
-        return read;
-      });
-      if (bytes !== undefined) assets.set(inContent, new Uint8Array(bytes));
-    }
-    return assets;
-  }
+  const folder = reader.relative(paths.contentDir);
+  const loaded = { folder, collections, entries, pages, assets: reader.assets(assetFiles) };
+  const full = { site, listing, pagesDir, pageFiles, matched, loaded };
+  memo?.memo.remember(full, reader, errors.length === before);
+  return loaded;
 }

@@ -23,8 +23,8 @@ export class UsedAssets implements PageConsumer {
 
   constructor(private readonly assets: AssetFiles) {}
 
-  take(batch: { pages: ReadonlyArray<{ assets: readonly string[] }> }): void {
-    for (const page of batch.pages) for (const use of page.assets) this.used.add(use);
+  take(batch: UsingBatch): void {
+    for (const use of usesOf(batch)) this.used.add(use);
   }
 
   *files(): Iterable<OutputFile> {
@@ -56,4 +56,23 @@ export class UsedAssets implements PageConsumer {
           }),
       );
   }
+}
+
+type UsingBatch = { pages: ReadonlyArray<{ assets: readonly string[] }> };
+
+/**
+ * Each batch's uses, each once, in the order first used: a dev save hands on most of its
+ * batches as they were (build/reused-pages.ts), and their 10,000 pages are not gone through again.
+ */
+const batchUses = new WeakMap<UsingBatch, string[]>();
+
+function usesOf(batch: UsingBatch): string[] {
+  let uses = batchUses.get(batch);
+  if (uses === undefined) {
+    const once = new Set<string>();
+    for (const page of batch.pages) for (const use of page.assets) once.add(use);
+    uses = [...once];
+    batchUses.set(batch, uses);
+  }
+  return uses;
 }

@@ -2,9 +2,12 @@
  * A dev session equals a cold build, byte for byte: the seeded edits of equivalence.ts applied
  * to a copy of the site, and after each one `session.update()` (the page cache, the read
  * checker and everything a session keeps across saves) compared with a cold build of the same
- * state with drafts shown (as dev shows them), every file, the deferred ones made.
+ * state with drafts shown (as dev shows them), every file, the deferred ones made. As in
+ * `clubsite dev` once its watcher watches, each update is told the files the edit wrote (found
+ * here by their stamps), and trusts that no other file changed.
  * `node bin/run-ts.js tests/support/dev-equivalence.ts [edits] [seed] [pages]`.
  */
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../generator/build/build.ts';
 import { BuildSession } from '../../generator/build/session.ts';
@@ -35,11 +38,14 @@ try {
       },
     );
   await session.update([]);
+  session.trustWatcher();
   let failures = 0;
   for (let step = 1; step <= count; step += 1) {
     const edit = editAt(random() * total);
+    const before = stampsOf(project.contentDir);
     const did = await edit(project.root, state, random);
-    const dev = await outcome(async () => ({ files: allFiles(await session.update(codeFilesOf(did))) }));
+    const saved = [...codeFilesOf(did), ...changedBetween(before, stampsOf(project.contentDir))];
+    const dev = await outcome(async () => ({ files: allFiles(await session.update(saved)) }));
     const cold = await outcome(() => build({ ...options, now: new Date(minute(state.now)), drafts: true }));
     const differences =
       'files' in dev && 'files' in cold
@@ -79,4 +85,21 @@ function codeFilesOf(did: string): string[] {
 
 function asBytes(data: string | Uint8Array | undefined): Buffer {
   return data === undefined ? Buffer.from('\u0000missing') : Buffer.from(data);
+}
+
+/** Every file under `dir` with its stamp (modification time in nanoseconds, size, inode). */
+function stampsOf(dir: string): Map<string, string> {
+  const stamps = new Map<string, string>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, name);
+    const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (stats?.isFile()) stamps.set(file, `${stats.mtimeNs}:${stats.size}:${stats.ino}`);
+  }
+  return stamps;
+}
+
+/** The files added, removed or written between two looks: what the dev server's watcher reports. */
+function changedBetween(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed = [...after].filter(([file, stamp]) => before.get(file) !== stamp).map(([file]) => file);
+  return [...changed, ...[...before.keys()].filter((file) => !after.has(file))];
 }
