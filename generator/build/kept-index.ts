@@ -146,7 +146,13 @@ function readKept(file: string, generator: string, cache: PageCache): Contents |
       ranges.set(postings, { from, count });
     from += count;
   }
-  const data = { documentCount, words: header.words, starts: header.starts, pairs: pairs as Int32Array<ArrayBuffer> };
+  const data = {
+    generation: header.generation,
+    documentCount,
+    words: header.words,
+    starts: header.starts,
+    pairs: pairs as Int32Array<ArrayBuffer>,
+  };
   return { data, ranges, generation: header.generation };
 }
 

@@ -15,8 +15,34 @@ export interface KeptPart {
   digest: string;
 }
 
+/**
+ * A part made of a kept index's lists and documents alone (merge-postings.ts: each of its words'
+ * lists and each document it shows as that index has them): told by its kind, place and words,
+ * it is the same part for as long as that index is kept, so a key hashed once is known again.
+ */
+export interface PartBasis {
+  /** The kept index's generation. */
+  generation: string;
+  /** The part's kind, place and words: all it is made of besides the kept lists and documents. */
+  text: string;
+  /** The documents it shows (its heads'), known once its key is made. */
+  docs: () => readonly number[];
+  /** Whether a document is the kept index's. */
+  same: (doc: number) => boolean;
+}
+
+/** A part's key as an earlier build hashed it, from its basis, with the documents it shows. */
+export interface KnownKey {
+  key: string;
+  docs: readonly number[];
+}
+
 /** Where a build keeps the index's parts for the next (build/index-part-cache.ts), by key. */
 export interface KeptParts {
+  /** The key noted for a basis of this generation, if any. */
+  knownKey?(generation: string, text: string): KnownKey | undefined;
+  /** Notes a part's key for its basis, for the next build. */
+  noteKey?(generation: string, text: string, known: KnownKey): void;
   /** The kept part of this key, when its file is still there, whole. */
   find(key: string): KeptPart | undefined;
   /** Where a part made now is kept (a second name the writer gives it), noted with its size and hash. */
@@ -48,18 +74,23 @@ export class IndexParts {
   texts: string[] | undefined = [];
   /** Parts linked from those kept, not made. */
   reused = 0;
+  /** Parts whose key was known from their basis, not hashed. */
+  known = 0;
 
   constructor(
     private readonly unnamed: string,
     private readonly writer?: PartWriter,
   ) {}
 
-  /** The next part: `key` says what it is made of (asked only when parts are kept), `make` makes its JSON. */
-  add(kind: string, number: number, key: () => string, make: () => string): void {
+  /**
+   * The next part: `key` says what it is made of (asked only when parts are kept, and not when
+   * its `basis` tells it), `make` makes its JSON.
+   */
+  add(kind: string, number: number, key: () => string, make: () => string, basis?: PartBasis): void {
     const name = `${kind}-${number}.json`;
     const kept = this.writer?.kept;
     this.count += 1;
-    const id = kept ? `${kind}${key()}` : undefined;
+    const id = kept ? `${kind}${this.#keyOf(kept, key, basis)}` : undefined;
     const found = id === undefined ? undefined : kept?.find(id);
     if (found && this.writer) {
       this.#hash.update(`${name}\n${found.digest}\n`);
@@ -80,6 +111,20 @@ export class IndexParts {
         json,
         id === undefined ? undefined : kept?.keep(id, { bytes, digest }),
       );
+  }
+
+  /** A part's key: known from its basis when an earlier build noted it (and its documents are still the kept ones), else hashed. */
+  #keyOf(kept: KeptParts, key: () => string, basis: PartBasis | undefined): string {
+    if (!basis) return key();
+    const known = kept.knownKey?.(basis.generation, basis.text);
+    if (known?.docs.every(basis.same)) {
+      kept.noteKey?.(basis.generation, basis.text, known);
+      this.known += 1;
+      return known.key;
+    }
+    const made = { key: key(), docs: basis.docs() };
+    if (made.docs.every(basis.same)) kept.noteKey?.(basis.generation, basis.text, made);
+    return made.key;
   }
 
   /** The folder's name: a hash of every part's name and content hash, in order. */

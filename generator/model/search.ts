@@ -49,6 +49,8 @@ export interface NumberedPostings {
 
 /** The search index a build made, kept for the next (build/kept-index.ts): each word's pairs, with how many documents it numbers. */
 export interface KeptIndexData {
+  /** The page cache's base it goes with: what is the same as it is the same as long as that base is. */
+  generation: string;
   documentCount: number;
   words: string[];
   /** Where each word's pairs start in `pairs` (in ints), and after the last word, where they end. */

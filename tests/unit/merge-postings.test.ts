@@ -81,6 +81,7 @@ function keptOf(kept: MemoryKeptIndex): MemoryKeptIndex {
   const lists = FlatLists.of(made.lists);
   const documentCount = made.pages.reduce((sum, page) => sum + page.documents.length, 0);
   const next = new MemoryKeptIndex({
+    generation: `g${documentCount}`,
     documentCount,
     words: [...lists.wordList],
     starts: lists.starts as Int32Array<ArrayBuffer>,
