@@ -20,6 +20,7 @@ import { contentHash } from '../hash.ts';
 import { IndexParts, type PartBasis, type PartWriter } from './index-parts.ts';
 import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
+import { nameOrder } from './name-order.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
 import type { WordLists } from './word-lists.ts';
 
@@ -102,15 +103,16 @@ export function splitPostings(
   options: Omit<SplitIndexOptions, 'snippet'>,
   writer?: PartWriter,
 ): SplitIndex {
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  // Words by number, the most frequent first (ties by name); then each group in name order.
+  // Words by number, the most frequent first (ties by name: a stable sort of the words in name
+  // order); then each group in name order.
   const words = lists.words();
-  const byFrequency = Array.from(words, (_, id) => id).sort(
-    (a, b) => lists.countOf(b) - lists.countOf(a) || byName(words[a] ?? '', words[b] ?? ''),
-  );
-  const byWord = (a: number, b: number) => byName(words[a] ?? '', words[b] ?? '');
-  const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byWord);
-  const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byWord);
+  const byName = nameOrder(words);
+  const counts = Int32Array.from(words, (_, id) => lists.countOf(id));
+  const byFrequency = byName.slice().sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0));
+  const isCommon = new Uint8Array(words.length);
+  for (const id of byFrequency.slice(0, options.commonWords ?? 6000)) isCommon[id] = 1;
+  const common = byName.filter((id) => isCommon[id] === 1);
+  const rare = byName.filter((id) => isCommon[id] === 0);
   const parts = new IndexParts(UNNAMED_PARTS, writer);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
   const postings = postingsParts(parts, common, { lists, documents, same }, headSize, options.postingsBytes ?? 12_000);
