@@ -53,8 +53,8 @@ export interface KeptParts {
 export interface PartWriter {
   /** Writes a part; with `keepAt`, gives it a second name there. */
   write(file: string, json: string, keepAt?: string): void;
-  /** Puts a kept part's file (absolute `from`) at `file`. */
-  link(from: string, file: string): void;
+  /** Puts kept parts' files (absolute `from`) at theirs: all at once, after the last part is made. */
+  linkAll(links: ReadonlyArray<readonly [from: string, file: string]>): void;
   /** The parts a build kept: one with the same key is linked, not made. */
   kept?: KeptParts;
 }
@@ -66,6 +66,8 @@ export const SMALL_INDEX_BYTES = 1024 * 1024;
 export class IndexParts {
   readonly #hash = createHash('sha256');
   readonly kept: Array<[name: string, json: string]> = [];
+  /** Kept parts to link, handed to the writer together (name()). */
+  readonly #links: Array<[from: string, file: string]> = [];
   /** Files of the index, the manifest included. */
   count = 1;
   /** Bytes of all parts together. */
@@ -95,7 +97,7 @@ export class IndexParts {
     if (found && this.writer) {
       this.#hash.update(`${name}\n${found.digest}\n`);
       this.#counted(found.bytes, () => readFileSync(found.file, 'utf8'));
-      this.writer.link(found.file, `${this.unnamed}/${name}`);
+      this.#links.push([found.file, `${this.unnamed}/${name}`]);
       this.reused += 1;
       return;
     }
@@ -129,6 +131,8 @@ export class IndexParts {
 
   /** The folder's name: a hash of every part's name and content hash, in order. */
   name(): string {
+    this.writer?.linkAll(this.#links);
+    this.#links.length = 0;
     return this.#hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
   }
 

@@ -24,6 +24,8 @@ export interface Publisher {
   write(file: string, data: string | Uint8Array, keepAt?: string): void;
   /** Puts a file that exists elsewhere (absolute `from`, a cache's copy) at `file`. */
   link(from: string, file: string): void;
+  /** Puts many files that exist elsewhere at theirs, as link() does each, handed over at once. */
+  linkAll(links: ReadonlyArray<readonly [from: string, file: string]>): void;
   /** Renames a folder written so far, in order with the writes. */
   move(from: string, to: string): void;
   /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */

@@ -42,6 +42,10 @@ export class MemoryPublisher implements Publisher {
     this.write(file, readFileSync(from, 'utf8'));
   }
 
+  linkAll(links: ReadonlyArray<readonly [from: string, file: string]>): void {
+    for (const [from, file] of links) this.link(from, file);
+  }
+
   move(from: string, to: string): void {
     for (const [file, data] of [...this.output]) {
       if (!file.startsWith(`${from}/`)) continue;
