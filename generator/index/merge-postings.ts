@@ -81,9 +81,8 @@ function mergedLists(
     }
     added.delete(word);
     const from = fresh.used;
-    fresh.merge(kept.pairs, start, end, numbers, extra ?? NONE);
     // A page rendered again with the same words, at the same numbers, leaves its words' lists as they were.
-    if (fresh.same(from, kept.pairs, start, end)) {
+    if (fresh.merge(kept.pairs, start, end, numbers, extra ?? NONE)) {
       fresh.used = from;
       note(word, start, end, 1);
     } else if (fresh.used > from) note(word, from, fresh.used, 0);
@@ -126,8 +125,18 @@ class PairBuffer {
    * A kept list's pairs ([start, end) of `kept`) numbered anew, with `extra` (pairs in document
    * order) where they go. A run of documents that kept their numbers is copied whole: a common
    * word's list is most of the documents, and only the few of a page rendered again change.
+   * Returns whether the list written is the kept one, pair for pair (a page rendered again with
+   * the same words): told from the pairs it put one by one and where the runs went, not by
+   * comparing the whole list.
    */
-  merge(kept: Int32Array, start: number, end: number, numbers: Int32Array, extra: readonly number[]): void {
+  merge(kept: Int32Array, start: number, end: number, numbers: Int32Array, extra: readonly number[]): boolean {
+    const from = this.used;
+    let same = end > start;
+    const put = (document: number, code: number) => {
+      const at = start + this.used - from;
+      if (at + 1 >= end || kept[at] !== document || kept[at + 1] !== code) same = false;
+      this.push(document, code);
+    };
     let next = 0;
     let at = start;
     while (at < end) {
@@ -138,9 +147,9 @@ class PairBuffer {
         continue;
       }
       for (; next < extra.length && (extra[next] ?? 0) < document; next += 2)
-        this.push(extra[next] ?? 0, extra[next + 1] ?? 0);
+        put(extra[next] ?? 0, extra[next + 1] ?? 0);
       if (document !== old) {
-        this.push(document, kept[at + 1] ?? 0);
+        put(document, kept[at + 1] ?? 0);
         at += 2;
         continue;
       }
@@ -150,19 +159,14 @@ class PairBuffer {
         const other = kept[to] as number;
         if (numbers[other] !== other || other >= limit) break;
       }
+      if (this.used - from !== at - start) same = false;
       this.#room(to - at);
       this.pairs.set(kept.subarray(at, to), this.used);
       this.used += to - at;
       at = to;
     }
-    for (; next < extra.length; next += 2) this.push(extra[next] ?? 0, extra[next + 1] ?? 0);
-  }
-
-  /** Whether the pairs written from `from` on are those of [start, end) of `kept`. */
-  same(from: number, kept: Int32Array, start: number, end: number): boolean {
-    if (this.used - from !== end - start || end === start) return false;
-    for (let at = 0; at < end - start; at += 1) if (this.pairs[from + at] !== kept[start + at]) return false;
-    return true;
+    for (; next < extra.length; next += 2) put(extra[next] ?? 0, extra[next + 1] ?? 0);
+    return same && this.used - from === end - start;
   }
 
   #room(ints: number): void {
