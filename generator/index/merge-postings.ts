@@ -11,6 +11,7 @@
  */
 import type { KeptIndex, KeptIndexData, PagePostings } from '../model/search.ts';
 import { MergedLists } from './merged-lists.ts';
+import { MovedDocuments } from './moved-documents.ts';
 
 type Document = PagePostings['documents'][number];
 
@@ -60,6 +61,7 @@ function mergedLists(
   addedPairs: number,
 ): MergedLists {
   const fresh = new PairBuffer(addedPairs + 1024);
+  const moved = new MovedDocuments(numbers);
   const wordList: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -75,7 +77,7 @@ function mergedLists(
     const start = kept.starts[id] ?? 0;
     const end = kept.starts[id + 1] ?? 0;
     const extra = added.get(word);
-    if (extra === undefined && end > start && unmoved(kept.pairs, start, end, numbers)) {
+    if (extra === undefined && end > start && !moved.inList(kept.pairs, start, end)) {
       note(word, start, end, 1);
       continue;
     }
@@ -101,15 +103,6 @@ function mergedLists(
     Int32Array.from(ends),
     Uint8Array.from(same),
   );
-}
-
-/** Whether every document of a kept list kept its number (none gone, none moved). */
-function unmoved(pairs: Int32Array, start: number, end: number, numbers: Int32Array): boolean {
-  for (let at = start; at < end; at += 2) {
-    const document = pairs[at] as number;
-    if (numbers[document] !== document) return false;
-  }
-  return true;
 }
 
 /** Pairs written now, in an array grown as they come. */
