@@ -83,11 +83,8 @@ function mergedLists(
     }
     added.delete(word);
     const from = fresh.used;
-    // A page rendered again with the same words, at the same numbers, leaves its words' lists as they were.
-    if (fresh.merge(kept.pairs, start, end, numbers, extra ?? NONE)) {
-      fresh.used = from;
-      note(word, start, end, 1);
-    } else if (fresh.used > from) note(word, from, fresh.used, 0);
+    if (fresh.merge(kept.pairs, start, end, numbers, extra ?? NONE)) note(word, start, end, 1);
+    else if (fresh.used > from) note(word, from, fresh.used, 0);
   }
   // Words the kept index did not have.
   for (const [word, extra] of added) {
@@ -118,17 +115,27 @@ class PairBuffer {
    * A kept list's pairs ([start, end) of `kept`) numbered anew, with `extra` (pairs in document
    * order) where they go. A run of documents that kept their numbers is copied whole: a common
    * word's list is most of the documents, and only the few of a page rendered again change.
-   * Returns whether the list written is the kept one, pair for pair (a page rendered again with
-   * the same words): told from the pairs it put one by one and where the runs went, not by
-   * comparing the whole list.
+   * While what it would write is the kept list's start, it writes nothing: a page rendered again
+   * with the same words leaves its words' lists as they were, and then nothing is written at all
+   * and it returns true.
    */
   merge(kept: Int32Array, start: number, end: number, numbers: Int32Array, extra: readonly number[]): boolean {
-    const from = this.used;
-    let same = end > start;
+    // Ints of the list so far that are the kept list's start, not written (−1: writing).
+    let same = 0;
+    const write = () => {
+      if (same < 0) return;
+      this.#room(same);
+      this.pairs.set(kept.subarray(start, start + same), this.used);
+      this.used += same;
+      same = -1;
+    };
     const put = (document: number, code: number) => {
-      const at = start + this.used - from;
-      if (at + 1 >= end || kept[at] !== document || kept[at + 1] !== code) same = false;
-      this.push(document, code);
+      const at = start + same;
+      if (same >= 0 && at + 1 < end && kept[at] === document && kept[at + 1] === code) same += 2;
+      else {
+        write();
+        this.push(document, code);
+      }
     };
     let next = 0;
     let at = start;
@@ -152,14 +159,19 @@ class PairBuffer {
         const other = kept[to] as number;
         if (numbers[other] !== other || other >= limit) break;
       }
-      if (this.used - from !== at - start) same = false;
-      this.#room(to - at);
-      this.pairs.set(kept.subarray(at, to), this.used);
-      this.used += to - at;
+      if (same >= 0 && start + same === at) same += to - at;
+      else {
+        write();
+        this.#room(to - at);
+        this.pairs.set(kept.subarray(at, to), this.used);
+        this.used += to - at;
+      }
       at = to;
     }
     for (; next < extra.length; next += 2) put(extra[next] ?? 0, extra[next + 1] ?? 0);
-    return same && this.used - from === end - start;
+    if (same === end - start && end > start) return true;
+    write();
+    return false;
   }
 
   #room(ints: number): void {
