@@ -14,7 +14,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { KeptPart, KeptParts, KnownKey } from '../index/split-index.ts';
 import type { BuildOptions } from './build-run.ts';
-import { buildStamp, removeOrphans, wholeCopy, writeWhole } from './cache-folder.ts';
+import { buildStamp, removeOrphans, writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 
 /** Raised whenever what parts.bin holds changes meaning. */
@@ -84,10 +84,9 @@ export class FolderIndexParts implements KeptParts {
     const entry = this.#found?.get(key);
     if (!entry) return undefined;
     const [name, bytes, digest] = entry;
-    const file = wholeCopy(path.join(this.#folder, name), bytes);
-    if (file === undefined) return undefined;
+    // Not looked at here: the writer links it and tells whether it was whole (index-parts.ts), off this thread.
     this.#used.set(key, entry);
-    return { file, bytes, digest };
+    return { file: path.join(this.#folder, name), bytes, digest };
   }
 
   keep(key: string, { bytes, digest }: Omit<KeptPart, 'file'>): string {

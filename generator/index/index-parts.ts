@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { KeptLink } from '../model/pipeline.ts';
 
 /** A part kept by an earlier build: its file (whole), its size and the hash of its bytes. */
 export interface KeptPart {
@@ -43,7 +44,7 @@ export interface KeptParts {
   knownKey?(generation: string, text: string): KnownKey | undefined;
   /** Notes a part's key for its basis, for the next build. */
   noteKey?(generation: string, text: string, known: KnownKey): void;
-  /** The kept part of this key, when its file is still there, whole. */
+  /** The kept part of this key, as noted: whoever links its file looks whether it is still there, whole. */
   find(key: string): KeptPart | undefined;
   /** Where a part made now is kept (a second name the writer gives it), noted with its size and hash. */
   keep(key: string, part: Omit<KeptPart, 'file'>): string;
@@ -53,8 +54,11 @@ export interface KeptParts {
 export interface PartWriter {
   /** Writes a part; with `keepAt`, gives it a second name there. */
   write(file: string, json: string, keepAt?: string): void;
-  /** Puts kept parts' files (absolute `from`) at theirs: all at once, after the last part is made. */
-  linkAll(links: ReadonlyArray<readonly [from: string, file: string]>): void;
+  /**
+   * Puts kept parts' files (absolute `from`) at theirs: all at once, after the last part is made;
+   * one not there whole is made by `remake` (given its file) instead.
+   */
+  linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void;
   /** The parts a build kept: one with the same key is linked, not made. */
   kept?: KeptParts;
 }
@@ -66,8 +70,9 @@ export const SMALL_INDEX_BYTES = 1024 * 1024;
 export class IndexParts {
   readonly #hash = createHash('sha256');
   readonly kept: Array<[name: string, json: string]> = [];
-  /** Kept parts to link, handed to the writer together (name()). */
-  readonly #links: Array<[from: string, file: string]> = [];
+  /** Kept parts to link, handed to the writer together (name()), and what makes each again should its copy not be whole. */
+  readonly #links: KeptLink[] = [];
+  readonly #remakes = new Map<string, () => string>();
   /** Files of the index, the manifest included. */
   count = 1;
   /** Bytes of all parts together. */
@@ -94,10 +99,15 @@ export class IndexParts {
     this.count += 1;
     const id = kept ? `${kind}${this.#keyOf(kept, key, basis)}` : undefined;
     const found = id === undefined ? undefined : kept?.find(id);
-    if (found && this.writer) {
+    // A small index's parts are read (for its gzip size): a kept one not there whole is made now.
+    // A large one's are linked without a look: the writer tells one not whole, and it is made then (linkAll).
+    const small = found !== undefined && this.texts !== undefined && this.bytes + found.bytes <= SMALL_INDEX_BYTES;
+    const text = found && small ? wholeText(found) : undefined;
+    if (found && this.writer && (!small || text !== undefined)) {
       this.#hash.update(`${name}\n${found.digest}\n`);
-      this.#counted(found.bytes, () => readFileSync(found.file, 'utf8'));
-      this.#links.push([found.file, `${this.unnamed}/${name}`]);
+      this.#counted(found.bytes, () => text ?? '');
+      this.#links.push([found.file, `${this.unnamed}/${name}`, found.bytes]);
+      this.#remakes.set(`${this.unnamed}/${name}`, make);
       this.reused += 1;
       return;
     }
@@ -131,7 +141,8 @@ export class IndexParts {
 
   /** The folder's name: a hash of every part's name and content hash, in order. */
   name(): string {
-    this.writer?.linkAll(this.#links);
+    const remakes = this.#remakes;
+    this.writer?.linkAll(this.#links, (file) => (remakes.get(file) ?? missingPart(file))());
     this.#links.length = 0;
     return this.#hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
   }
@@ -148,3 +159,17 @@ export class IndexParts {
     this.#counted(Buffer.byteLength(json), () => json);
   }
 }
+
+/** A kept part's text, when its file is there with its size. */
+function wholeText({ file, bytes }: KeptPart): string | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return Buffer.byteLength(text) === bytes ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const missingPart = (file: string) => (): string => {
+  throw new Error(`No part was linked at ${file}.`);
+};
