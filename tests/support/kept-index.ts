@@ -180,8 +180,9 @@ export function keptOf(kept: MemoryKeptIndex): MemoryKeptIndex {
   if (!made) throw new Error('no index was made');
   const lists = FlatLists.of(made.lists);
   const documentCount = made.pages.reduce((sum, page) => sum + page.documents.length, 0);
+  generations += 1;
   const next = new MemoryKeptIndex({
-    generation: `g${(generations += 1)}`,
+    generation: `g${generations}`,
     documentCount,
     words: [...lists.wordList],
     starts: lists.starts as Int32Array<ArrayBuffer>,
