@@ -49,7 +49,10 @@ export interface NumberedPostings {
 
 /** The search index a build made, kept for the next (build/kept-index.ts): each word's pairs, with how many documents it numbers. */
 export interface KeptIndexData {
-  /** The page cache's base it goes with: what is the same as it is the same as long as that base is. */
+  /**
+   * New each time the kept index is written (even for the same base: one written again when the
+   * last did not read): what a build notes as the same as it holds for this one alone.
+   */
   generation: string;
   documentCount: number;
   words: string[];
