@@ -13,6 +13,7 @@
  * view of the file: 47 MB at 10,000 pages, read in the time a structured copy takes to decode
  * its header.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -22,7 +23,7 @@ import { writeWhole } from './cache-folder.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 
 /** Raised whenever what postings.bin holds changes meaning. */
-const FORMAT = 1;
+const FORMAT = 2;
 const FILE = 'postings.bin';
 
 /** What comes before the pairs. */
@@ -31,6 +32,8 @@ interface Header {
   generator: string;
   /** The page cache's base it goes with. */
   generation: string;
+  /** New each time the file is written: what a build notes as the same as these postings holds for these alone (index/index-parts.ts). */
+  written: string;
   /** The pages of the index in order: each one's file in the output (none for a page not the base's) and how many documents it has. */
   pages: Array<[file: string, count: number]>;
   words: string[];
@@ -94,6 +97,7 @@ export class FolderKeptIndex implements KeptIndex {
       format: FORMAT,
       generator: this.generator,
       generation,
+      written: randomBytes(8).toString('hex'),
       pages,
       words: [...lists.wordList],
       starts: lists.starts as Int32Array<ArrayBuffer>,
@@ -146,12 +150,19 @@ function readKept(file: string, generator: string, cache: PageCache): Contents |
       ranges.set(postings, { from, count });
     from += count;
   }
-  const data = { documentCount, words: header.words, starts: header.starts, pairs: pairs as Int32Array<ArrayBuffer> };
+  const data = {
+    generation: header.written,
+    documentCount,
+    words: header.words,
+    starts: header.starts,
+    pairs: pairs as Int32Array<ArrayBuffer>,
+  };
   return { data, ranges, generation: header.generation };
 }
 
 function isHeader(header: Partial<Header>): header is Header {
   return (
+    typeof header.written === 'string' &&
     Array.isArray(header.pages) &&
     header.pages.every((page) => Array.isArray(page) && typeof page[0] === 'string' && Number.isInteger(page[1])) &&
     Array.isArray(header.words) &&

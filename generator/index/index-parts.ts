@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { KeptLink } from '../model/pipeline.ts';
 
 /** A part kept by an earlier build: its file (whole), its size and the hash of its bytes. */
 export interface KeptPart {
@@ -15,9 +16,35 @@ export interface KeptPart {
   digest: string;
 }
 
+/**
+ * A part made of a kept index's lists and documents alone (merge-postings.ts: each of its words'
+ * lists and each document it shows as that index has them): told by its kind, place and words,
+ * it is the same part for as long as that index is kept, so a key hashed once is known again.
+ */
+export interface PartBasis {
+  /** The kept index's generation. */
+  generation: string;
+  /** The part's kind, place and words: all it is made of besides the kept lists and documents. */
+  text: string;
+  /** The documents it shows (its heads'), known once its key is made. */
+  docs: () => readonly number[];
+  /** Whether a document is the kept index's. */
+  same: (doc: number) => boolean;
+}
+
+/** A part's key as an earlier build hashed it, from its basis, with the documents it shows. */
+export interface KnownKey {
+  key: string;
+  docs: readonly number[];
+}
+
 /** Where a build keeps the index's parts for the next (build/index-part-cache.ts), by key. */
 export interface KeptParts {
-  /** The kept part of this key, when its file is still there, whole. */
+  /** The key noted for a basis of this generation, if any. */
+  knownKey?(generation: string, text: string): KnownKey | undefined;
+  /** Notes a part's key for its basis, for the next build. */
+  noteKey?(generation: string, text: string, known: KnownKey): void;
+  /** The kept part of this key, as noted: whoever links its file looks whether it is still there, whole. */
   find(key: string): KeptPart | undefined;
   /** Where a part made now is kept (a second name the writer gives it), noted with its size and hash. */
   keep(key: string, part: Omit<KeptPart, 'file'>): string;
@@ -27,8 +54,11 @@ export interface KeptParts {
 export interface PartWriter {
   /** Writes a part; with `keepAt`, gives it a second name there. */
   write(file: string, json: string, keepAt?: string): void;
-  /** Puts a kept part's file (absolute `from`) at `file`. */
-  link(from: string, file: string): void;
+  /**
+   * Puts kept parts' files (absolute `from`) at theirs: all at once, after the last part is made;
+   * one not there whole is made by `remake` (given its file) instead.
+   */
+  linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void;
   /** The parts a build kept: one with the same key is linked, not made. */
   kept?: KeptParts;
 }
@@ -40,6 +70,9 @@ export const SMALL_INDEX_BYTES = 1024 * 1024;
 export class IndexParts {
   readonly #hash = createHash('sha256');
   readonly kept: Array<[name: string, json: string]> = [];
+  /** Kept parts to link, handed to the writer together (name()), and what makes each again should its copy not be whole. */
+  readonly #links: KeptLink[] = [];
+  readonly #remakes = new Map<string, () => string>();
   /** Files of the index, the manifest included. */
   count = 1;
   /** Bytes of all parts together. */
@@ -48,23 +81,33 @@ export class IndexParts {
   texts: string[] | undefined = [];
   /** Parts linked from those kept, not made. */
   reused = 0;
+  /** Parts whose key was known from their basis, not hashed. */
+  known = 0;
 
   constructor(
     private readonly unnamed: string,
     private readonly writer?: PartWriter,
   ) {}
 
-  /** The next part: `key` says what it is made of (asked only when parts are kept), `make` makes its JSON. */
-  add(kind: string, number: number, key: () => string, make: () => string): void {
+  /**
+   * The next part: `key` says what it is made of (asked only when parts are kept, and not when
+   * its `basis` tells it), `make` makes its JSON.
+   */
+  add(kind: string, number: number, key: () => string, make: () => string, basis?: PartBasis): void {
     const name = `${kind}-${number}.json`;
     const kept = this.writer?.kept;
     this.count += 1;
-    const id = kept ? `${kind}${key()}` : undefined;
+    const id = kept ? `${kind}${this.#keyOf(kept, key, basis)}` : undefined;
     const found = id === undefined ? undefined : kept?.find(id);
-    if (found && this.writer) {
+    // A small index's parts are read (for its gzip size): a kept one not there whole is made now.
+    // A large one's are linked without a look: the writer tells one not whole, and it is made then (linkAll).
+    const small = found !== undefined && this.texts !== undefined && this.bytes + found.bytes <= SMALL_INDEX_BYTES;
+    const text = found && small ? wholeText(found) : undefined;
+    if (found && this.writer && (!small || text !== undefined)) {
       this.#hash.update(`${name}\n${found.digest}\n`);
-      this.#counted(found.bytes, () => readFileSync(found.file, 'utf8'));
-      this.writer.link(found.file, `${this.unnamed}/${name}`);
+      this.#counted(found.bytes, () => text ?? '');
+      this.#links.push([found.file, `${this.unnamed}/${name}`, found.bytes]);
+      this.#remakes.set(`${this.unnamed}/${name}`, make);
       this.reused += 1;
       return;
     }
@@ -82,8 +125,25 @@ export class IndexParts {
       );
   }
 
+  /** A part's key: known from its basis when an earlier build noted it (and its documents are still the kept ones), else hashed. */
+  #keyOf(kept: KeptParts, key: () => string, basis: PartBasis | undefined): string {
+    if (!basis) return key();
+    const known = kept.knownKey?.(basis.generation, basis.text);
+    if (known?.docs.every(basis.same)) {
+      kept.noteKey?.(basis.generation, basis.text, known);
+      this.known += 1;
+      return known.key;
+    }
+    const made = { key: key(), docs: basis.docs() };
+    if (made.docs.every(basis.same)) kept.noteKey?.(basis.generation, basis.text, made);
+    return made.key;
+  }
+
   /** The folder's name: a hash of every part's name and content hash, in order. */
   name(): string {
+    const remakes = this.#remakes;
+    this.writer?.linkAll(this.#links, (file) => (remakes.get(file) ?? missingPart(file))());
+    this.#links.length = 0;
     return this.#hash.digest('base64url').replace(/[-_]/g, 'x').slice(0, 10);
   }
 
@@ -99,3 +159,17 @@ export class IndexParts {
     this.#counted(Buffer.byteLength(json), () => json);
   }
 }
+
+/** A kept part's text, when its file is there with its size. */
+function wholeText({ file, bytes }: KeptPart): string | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return Buffer.byteLength(text) === bytes ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const missingPart = (file: string) => (): string => {
+  throw new Error(`No part was linked at ${file}.`);
+};

@@ -6,11 +6,23 @@
  * again where pages before it came or went. Any other page (rendered now, or changed since the
  * index was kept) brings its pairs, which go into its words' lists in document order. A word
  * no document holds any more is left out: the lists are what appending every page would make.
+ * A word no such page touched, whose documents all kept their numbers, keeps its list as it
+ * was (a view of the kept pairs, not a copy), and says so (MergedLists.sameList).
  */
 import type { KeptIndex, KeptIndexData, PagePostings } from '../model/search.ts';
-import { FlatLists } from './word-lists.ts';
+import { MergedLists } from './merged-lists.ts';
+import { MovedDocuments } from './moved-documents.ts';
 
 type Document = PagePostings['documents'][number];
+
+export interface MergedPostings {
+  lists: MergedLists;
+  documents: Document[];
+  /** 1 for a document that is the kept index's of the same number (its page a range of it, at the same place). */
+  sameDocument: Uint8Array;
+  /** The kept index's generation, which `sameList` and `sameDocument` are told against. */
+  generation: string;
+}
 
 /**
  * The lists of `pages` (the index's pages in order), made from `kept` for each page it holds
@@ -22,7 +34,7 @@ export function mergedPostings(
   pages: readonly PagePostings[],
   rangeOf: KeptIndex['rangeOf'],
   words: readonly string[],
-): { lists: FlatLists; documents: Document[] } {
+): MergedPostings {
   // Each kept document's number now (−1: its page is gone or was rendered again).
   const numbers = new Int32Array(kept.documentCount).fill(-1);
   const documents: Document[] = [];
@@ -35,40 +47,146 @@ export function mergedPostings(
     if (range) for (let at = 0; at < range.count; at += 1) numbers[range.from + at] = first + at;
     else addedPairs += addPairs(added, page, first, words);
   }
-  const pairs = new Int32Array(kept.pairs.length + addedPairs);
+  const sameDocument = new Uint8Array(documents.length);
+  for (let doc = 0; doc < numbers.length; doc += 1) if (numbers[doc] === doc) sameDocument[doc] = 1;
+  const lists = mergedLists(kept, numbers, added, addedPairs);
+  return { lists, documents, sameDocument, generation: kept.generation };
+}
+
+/** Every word's list: the kept lists (a view where nothing changed), then the words the kept index did not have. */
+function mergedLists(
+  kept: KeptIndexData,
+  numbers: Int32Array,
+  added: Map<string, number[]>,
+  addedPairs: number,
+): MergedLists {
+  const fresh = new PairBuffer(addedPairs + 1024);
+  const moved = new MovedDocuments(numbers);
   const wordList: string[] = [];
-  const starts: number[] = [0];
-  let used = 0;
-  const write = (document: number, code: number) => {
-    pairs[used] = document;
-    pairs[used + 1] = code;
-    used += 2;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const same: number[] = [];
+  const note = (word: string, start: number, end: number, isSame: number) => {
+    wordList.push(word);
+    starts.push(start);
+    ends.push(end);
+    same.push(isSame);
   };
   for (let id = 0; id < kept.words.length; id += 1) {
     const word = kept.words[id] as string;
-    const extra = added.get(word) ?? NONE;
+    const start = kept.starts[id] ?? 0;
+    const end = kept.starts[id + 1] ?? 0;
+    const extra = added.get(word);
+    if (extra === undefined && end > start && !moved.inList(kept.pairs, start, end)) {
+      note(word, start, end, 1);
+      continue;
+    }
     added.delete(word);
-    let next = 0;
-    for (let at = kept.starts[id] ?? 0; at < (kept.starts[id + 1] ?? 0); at += 2) {
-      const document = numbers[kept.pairs[at] ?? 0] ?? -1;
-      if (document < 0) continue;
-      for (; next < extra.length && (extra[next] ?? 0) < document; next += 2)
-        write(extra[next] ?? 0, extra[next + 1] ?? 0);
-      write(document, kept.pairs[at + 1] ?? 0);
-    }
-    for (; next < extra.length; next += 2) write(extra[next] ?? 0, extra[next + 1] ?? 0);
-    if (used > (starts[starts.length - 1] ?? 0)) {
-      wordList.push(word);
-      starts.push(used);
-    }
+    const from = fresh.used;
+    if (fresh.merge(kept.pairs, start, end, numbers, extra ?? NONE)) note(word, start, end, 1);
+    else if (fresh.used > from) note(word, from, fresh.used, 0);
   }
   // Words the kept index did not have.
   for (const [word, extra] of added) {
-    for (let next = 0; next < extra.length; next += 2) write(extra[next] ?? 0, extra[next + 1] ?? 0);
-    wordList.push(word);
-    starts.push(used);
+    const from = fresh.used;
+    fresh.merge(kept.pairs, 0, 0, numbers, extra);
+    note(word, from, fresh.used, 0);
   }
-  return { lists: new FlatLists(wordList, Int32Array.from(starts), pairs.subarray(0, used)), documents };
+  return new MergedLists(
+    wordList,
+    kept.pairs,
+    fresh.pairs,
+    Int32Array.from(starts),
+    Int32Array.from(ends),
+    Uint8Array.from(same),
+  );
+}
+
+/** Pairs written now, in an array grown as they come. */
+class PairBuffer {
+  pairs: Int32Array;
+  used = 0;
+
+  constructor(size: number) {
+    this.pairs = new Int32Array(size);
+  }
+
+  /**
+   * A kept list's pairs ([start, end) of `kept`) numbered anew, with `extra` (pairs in document
+   * order) where they go. A run of documents that kept their numbers is copied whole: a common
+   * word's list is most of the documents, and only the few of a page rendered again change.
+   * While what it would write is the kept list's start, it writes nothing: a page rendered again
+   * with the same words leaves its words' lists as they were, and then nothing is written at all
+   * and it returns true.
+   */
+  merge(kept: Int32Array, start: number, end: number, numbers: Int32Array, extra: readonly number[]): boolean {
+    // Ints of the list so far that are the kept list's start, not written (−1: writing).
+    let same = 0;
+    const write = () => {
+      if (same < 0) return;
+      this.#room(same);
+      this.pairs.set(kept.subarray(start, start + same), this.used);
+      this.used += same;
+      same = -1;
+    };
+    const put = (document: number, code: number) => {
+      const at = start + same;
+      if (same >= 0 && at + 1 < end && kept[at] === document && kept[at + 1] === code) same += 2;
+      else {
+        write();
+        this.push(document, code);
+      }
+    };
+    let next = 0;
+    let at = start;
+    while (at < end) {
+      const old = kept[at] as number;
+      const document = numbers[old] ?? -1;
+      if (document < 0) {
+        at += 2;
+        continue;
+      }
+      for (; next < extra.length && (extra[next] ?? 0) < document; next += 2)
+        put(extra[next] ?? 0, extra[next + 1] ?? 0);
+      if (document !== old) {
+        put(document, kept[at + 1] ?? 0);
+        at += 2;
+        continue;
+      }
+      const limit = next < extra.length ? (extra[next] ?? 0) : Number.POSITIVE_INFINITY;
+      let to = at + 2;
+      for (; to < end; to += 2) {
+        const other = kept[to] as number;
+        if (numbers[other] !== other || other >= limit) break;
+      }
+      if (same >= 0 && start + same === at) same += to - at;
+      else {
+        write();
+        this.#room(to - at);
+        this.pairs.set(kept.subarray(at, to), this.used);
+        this.used += to - at;
+      }
+      at = to;
+    }
+    for (; next < extra.length; next += 2) put(extra[next] ?? 0, extra[next + 1] ?? 0);
+    if (same === end - start && end > start) return true;
+    write();
+    return false;
+  }
+
+  #room(ints: number): void {
+    if (this.used + ints <= this.pairs.length) return;
+    const grown = new Int32Array(Math.max(this.pairs.length * 2, this.used + ints));
+    grown.set(this.pairs.subarray(0, this.used));
+    this.pairs = grown;
+  }
+
+  push(document: number, code: number): void {
+    this.#room(2);
+    this.pairs[this.used] = document;
+    this.pairs[this.used + 1] = code;
+    this.used += 2;
+  }
 }
 
 const NONE: number[] = [];

@@ -9,7 +9,7 @@ export function publishIndex(index: SearchIndexBuilder, publisher: Publisher, ke
   // renamed to their folder, named by the hash of all of them.
   const made = index.finish({
     write: (file, json, keepAt) => publisher.write(file, json, keepAt),
-    link: (from, file) => publisher.link(from, file),
+    linkAll: (links, remake) => publisher.linkAll(links, remake),
     ...(kept ? { kept } : {}),
   });
   publisher.move(UNNAMED_PARTS, made.folder);

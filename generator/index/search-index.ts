@@ -171,8 +171,9 @@ export class SearchIndexBuilder {
    */
   finish(writer?: PartWriter): SearchIndexFile {
     const { kept } = this;
-    const postings = kept?.data
-      ? mergedPostings(kept.data, this.#pages, (page) => kept.rangeOf(page), this.#words)
+    const merged = kept?.data && mergedPostings(kept.data, this.#pages, (page) => kept.rangeOf(page), this.#words);
+    const postings = merged
+      ? { lists: merged.lists, documents: merged.documents, same: { ...merged, sameList: merged.lists.sameList } }
       : this.#postings;
     kept?.made(postings.lists, this.#pages);
     return { ...splitPostings(postings, {}, writer), documents: postings.documents.length };

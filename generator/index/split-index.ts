@@ -17,13 +17,14 @@ import type {
   SearchManifest,
 } from '../../client/shared/search-index-format.ts';
 import { contentHash } from '../hash.ts';
-import { IndexParts, type PartWriter } from './index-parts.ts';
+import { IndexParts, type PartBasis, type PartWriter } from './index-parts.ts';
 import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
+import { nameOrder } from './name-order.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
 import type { WordLists } from './word-lists.ts';
 
-export type { KeptPart, KeptParts, PartWriter } from './index-parts.ts';
+export type { KeptPart, KeptParts, KnownKey, PartWriter } from './index-parts.ts';
 
 export { type IndexDocument, wordsOf } from './postings.ts';
 
@@ -73,6 +74,15 @@ export const UNNAMED_PARTS = 'assets/search/.unnamed';
 
 const DOCS_PER_PART = 32;
 
+/** What of the postings is as a kept index has them (merge-postings.ts), by word and by document: 1 where it is. */
+export interface SameAsKept {
+  generation: string;
+  sameList: Uint8Array;
+  sameDocument: Uint8Array;
+}
+
+type SplitPostings = { lists: WordLists; documents: Postings['documents']; same?: SameAsKept | undefined };
+
 /** Splits documents (in the order the browser numbers them) into the manifest and its parts. */
 export function splitIndex(documents: IndexDocument[], options: SplitIndexOptions): SplitIndex {
   const postings = new Postings();
@@ -89,23 +99,24 @@ export function splitIndex(documents: IndexDocument[], options: SplitIndexOption
  * and goes in as it is.
  */
 export function splitPostings(
-  { lists, documents }: { lists: WordLists; documents: Postings['documents'] },
+  { lists, documents, same }: SplitPostings,
   options: Omit<SplitIndexOptions, 'snippet'>,
   writer?: PartWriter,
 ): SplitIndex {
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  // Words by number, the most frequent first (ties by name); then each group in name order.
+  // Words by number, the most frequent first (ties by name: a stable sort of the words in name
+  // order); then each group in name order.
   const words = lists.words();
-  const byFrequency = Array.from(words, (_, id) => id).sort(
-    (a, b) => lists.countOf(b) - lists.countOf(a) || byName(words[a] ?? '', words[b] ?? ''),
-  );
-  const byWord = (a: number, b: number) => byName(words[a] ?? '', words[b] ?? '');
-  const common = byFrequency.slice(0, options.commonWords ?? 6000).sort(byWord);
-  const rare = byFrequency.slice(options.commonWords ?? 6000).sort(byWord);
+  const byName = nameOrder(words);
+  const counts = Int32Array.from(words, (_, id) => lists.countOf(id));
+  const byFrequency = byName.slice().sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0));
+  const isCommon = new Uint8Array(words.length);
+  for (const id of byFrequency.slice(0, options.commonWords ?? 6000)) isCommon[id] = 1;
+  const common = byName.filter((id) => isCommon[id] === 1);
+  const rare = byName.filter((id) => isCommon[id] === 0);
   const parts = new IndexParts(UNNAMED_PARTS, writer);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
-  const postings = postingsParts(parts, common, { lists, documents }, headSize, options.postingsBytes ?? 12_000);
-  const rareParts = rareWordsParts(parts, rare, lists, words, common.length, options.rarePer ?? 1500);
+  const postings = postingsParts(parts, common, { lists, documents, same }, headSize, options.postingsBytes ?? 12_000);
+  const rareParts = rareWordsParts(parts, rare, { lists, documents, same }, common.length, options.rarePer ?? 1500);
   const docsPer = options.docsPer ?? DOCS_PER_PART;
   let docParts = 0;
   for (let start = 0; start < documents.length; start += docsPer) {
@@ -116,6 +127,7 @@ export function splitPostings(
       docParts,
       () => documentsKey(chunk),
       () => JSON.stringify(made()),
+      same && keptDocuments(same, start, chunk.length),
     );
     docParts += 1;
   }
@@ -146,20 +158,27 @@ export function splitPostings(
 function postingsParts(
   parts: IndexParts,
   common: number[],
-  { lists, documents }: { lists: WordLists; documents: Postings['documents'] },
+  { lists, documents, same }: SplitPostings,
   headSize: number,
   postingsBytes: number,
 ): number[] {
   const starts: number[] = [];
   const flush = (from: number, to: number) => {
-    const pairs = common.slice(from, to).map((id) => lists.typedPairsOf(id));
-    const heads = pairs.map((list) => (headSize > 0 ? headOf(list, headSize) : []));
-    const docs = [...new Set(heads.flat())].sort((a, b) => a - b);
+    const ids = common.slice(from, to);
+    // Its lists, heads and their documents, made only when the part or its key is (a key known from its basis needs none).
+    let made: { pairs: Int32Array[]; heads: number[][]; docs: number[] } | undefined;
+    const part = () => {
+      if (made) return made;
+      const pairs = ids.map((id) => lists.typedPairsOf(id));
+      const heads = pairs.map((list) => (headSize > 0 ? headOf(list, headSize) : []));
+      made = { pairs, heads, docs: [...new Set(heads.flat())].sort((a, b) => a - b) };
+      return made;
+    };
     const make = (): PostingsPart => ({
       from,
-      lists: pairs.map((list) => stepped(list)),
-      heads,
-      docs: docs.map((doc) => {
+      lists: part().pairs.map((list) => stepped(list)),
+      heads: part().heads,
+      docs: part().docs.map((doc) => {
         const { title = '', url = '', content = '' } = documents[doc] ?? {};
         return [doc, title, url, content];
       }),
@@ -167,8 +186,9 @@ function postingsParts(
     parts.add(
       'w',
       starts.length,
-      () => postingsKey(from, headSize, pairs, docs, documents),
+      () => postingsKey(from, headSize, part().pairs, part().docs, documents),
       () => JSON.stringify(make()),
+      keptLists(same, `w ${from} ${headSize}`, ids, lists.words(), () => part().docs),
     );
     starts.push(from);
   };
@@ -194,26 +214,48 @@ function postingsParts(
 function rareWordsParts(
   parts: IndexParts,
   rare: number[],
-  lists: WordLists,
-  words: readonly string[],
+  { lists, same }: SplitPostings,
   commonCount: number,
   rarePer: number,
 ): SearchManifest['rare'] {
+  const words = lists.words();
   const found: SearchManifest['rare'] = [];
   for (let start = 0; start < rare.length; start += rarePer) {
     const ids = rare.slice(start, start + rarePer);
     const names = ids.map((id) => words[id] ?? '');
-    const pairs = ids.map((id) => lists.typedPairsOf(id));
-    const make = (): RareWordsPart => ({ words: names, lists: pairs.map((list) => stepped(list)) });
+    const pairs = () => ids.map((id) => lists.typedPairsOf(id));
+    const make = (): RareWordsPart => ({ words: names, lists: pairs().map((list) => stepped(list)) });
     parts.add(
       'r',
       found.length,
-      () => rareKey(names, pairs),
+      () => rareKey(names, pairs()),
       () => JSON.stringify(make()),
+      keptLists(same, 'r', ids, words, () => NO_DOCS),
     );
     found.push([names[0] ?? '', commonCount + start]);
   }
   return found;
+}
+
+const NO_DOCS: readonly number[] = [];
+
+/** The basis of a part of words whose lists are all the kept index's (none when one is not). */
+function keptLists(
+  same: SameAsKept | undefined,
+  place: string,
+  ids: readonly number[],
+  words: readonly string[],
+  docs: () => readonly number[],
+): PartBasis | undefined {
+  if (!same || !ids.every((id) => same.sameList[id] === 1)) return undefined;
+  const text = `${place}\n${ids.map((id) => words[id]).join(' ')}`;
+  return { generation: same.generation, text, docs, same: (doc) => same.sameDocument[doc] === 1 };
+}
+
+/** The basis of a documents part whose documents are all the kept index's, at the same numbers (none when one is not). */
+function keptDocuments(same: SameAsKept, start: number, count: number): PartBasis | undefined {
+  for (let doc = start; doc < start + count; doc += 1) if (same.sameDocument[doc] !== 1) return undefined;
+  return { generation: same.generation, text: `d ${start} ${count}`, docs: () => NO_DOCS, same: () => true };
 }
 
 /**

@@ -6,6 +6,7 @@
  * one array, a word's pairs a view of it.
  */
 import type { WordLists } from '../model/search.ts';
+import { nameOrder } from './name-order.ts';
 
 export type { WordLists };
 
@@ -31,14 +32,27 @@ export class FlatLists implements WordLists {
     return this.pairs.subarray(this.starts[id] ?? 0, this.starts[id + 1] ?? 0);
   }
 
-  /** Lists made a pair at a time (PairLists), as one array: a copy. */
+  /**
+   * Lists made a pair at a time (PairLists) or merged (MergedLists), as one array (a copy), the
+   * words in name order: kept so, the next build's split orders its words by merging in only
+   * the words new to it (name-order.ts).
+   */
   static of(lists: WordLists): FlatLists {
     if (lists instanceof FlatLists) return lists;
     const words = lists.words();
+    const order = nameOrder(words);
     const starts = new Int32Array(words.length + 1);
-    for (let id = 0; id < words.length; id += 1) starts[id + 1] = (starts[id] ?? 0) + lists.countOf(id) * 2;
+    order.forEach((id, at) => {
+      starts[at + 1] = (starts[at] ?? 0) + lists.countOf(id) * 2;
+    });
     const pairs = new Int32Array(starts[words.length] ?? 0);
-    for (let id = 0; id < words.length; id += 1) pairs.set(lists.typedPairsOf(id), starts[id]);
-    return new FlatLists([...words], starts, pairs);
+    order.forEach((id, at) => {
+      pairs.set(lists.typedPairsOf(id), starts[at]);
+    });
+    return new FlatLists(
+      order.map((id) => words[id] as string),
+      starts,
+      pairs,
+    );
   }
 }

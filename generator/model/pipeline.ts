@@ -14,6 +14,9 @@ import type { LoadedSite } from './site.ts';
 /** A file of the output: its path in the output folder and its contents. */
 export type OutputFile = [file: string, data: string | Uint8Array];
 
+/** A cache's copy of a file (absolute `from`), where it goes, and its size when whole. */
+export type KeptLink = readonly [from: string, file: string, bytes: number];
+
 /** Where a build's files go as they are made. */
 export interface Publisher {
   /** A folder the threads that render may write pages into themselves (a folder being built); none in memory. */
@@ -24,6 +27,12 @@ export interface Publisher {
   write(file: string, data: string | Uint8Array, keepAt?: string): void;
   /** Puts a file that exists elsewhere (absolute `from`, a cache's copy) at `file`. */
   link(from: string, file: string): void;
+  /**
+   * Puts many files that exist elsewhere (a cache's copies) at theirs, as link() does each,
+   * handed over at once, without looking at them first: one that is not there whole (`bytes`) is
+   * made by `remake` (given its `file`) before the output is complete, and kept again at `from`.
+   */
+  linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void;
   /** Renames a folder written so far, in order with the writes. */
   move(from: string, to: string): void;
   /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */

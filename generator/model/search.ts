@@ -49,6 +49,11 @@ export interface NumberedPostings {
 
 /** The search index a build made, kept for the next (build/kept-index.ts): each word's pairs, with how many documents it numbers. */
 export interface KeptIndexData {
+  /**
+   * New each time the kept index is written (even for the same base: one written again when the
+   * last did not read): what a build notes as the same as it holds for this one alone.
+   */
+  generation: string;
   documentCount: number;
   words: string[];
   /** Where each word's pairs start in `pairs` (in ints), and after the last word, where they end. */

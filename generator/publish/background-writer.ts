@@ -7,6 +7,8 @@
  * the work itself).
  */
 import { Worker } from 'node:worker_threads';
+import type { KeptLink } from '../model/pipeline.ts';
+import { RemadeCopies } from './remade-copies.ts';
 
 /** Why a write failed (an errno error's fields), as it crossed from the writer's thread. */
 export interface WriteFailure {
@@ -61,11 +63,28 @@ const keep = (file, at) => {
     linkOrCopy(file, at);
   } catch {}
 };
+// A kept copy linked without a look first (it is looked at here, off the thread that builds):
+// one gone or not of its size is not left in the output, but told, and made there again.
+const linkWhole = (from, file, bytes, missing) => {
+  const to = path.join(workerData.folder, file);
+  makeFolder(path.dirname(to));
+  try {
+    linkOrCopy(from, to);
+    if (fs.statSync(to).size === bytes) return;
+    fs.rmSync(to, { force: true });
+  } catch {}
+  missing.push(file);
+};
 let failed = false;
 parentPort.on('message', (batch) => {
   let failure;
-  for (const [file, data, movedTo, from, keepAt] of failed ? [] : batch) {
+  const missing = [];
+  for (const [file, data, movedTo, from, keepAt, links] of failed ? [] : batch) {
     try {
+      if (links !== undefined) {
+        for (let at = 0; at < links.length; at += 3) linkWhole(links[at], links[at + 1], links[at + 2], missing);
+        continue;
+      }
       if (movedTo !== undefined) {
         const to = path.join(workerData.folder, movedTo);
         makeFolder(path.dirname(to));
@@ -83,7 +102,7 @@ parentPort.on('message', (batch) => {
       break;
     }
   }
-  parentPort.postMessage({ failure });
+  parentPort.postMessage({ failure, missing });
 });
 `;
 
@@ -91,20 +110,25 @@ export class BackgroundWriter {
   readonly #worker: Worker;
   /**
    * Files to write, [file, data, , , keepAt]; folders to rename, [from, undefined, to]; files to
-   * link (or copy) from elsewhere, [file, undefined, undefined, from].
+   * link (or copy) from elsewhere, [file, undefined, undefined, from]; many such files at once,
+   * ['', undefined, undefined, undefined, undefined, [from, file, bytes, from, file, bytes, …]].
    */
-  #batch: Array<[string, (string | Uint8Array)?, string?, string?, string?]> = [];
+  #batch: Array<[string, (string | Uint8Array)?, string?, string?, string?, Array<string | number>?]> = [];
   #sent = 0;
   #written = 0;
   #failure: WriteFailure | undefined;
+  /** Files of linkAll() not linked, their copy gone or not whole: made again by finish(), on this thread. */
+  readonly missing: string[] = [];
+  readonly #remade = new RemadeCopies();
   /** Called when a batch is written (or the thread stopped): waiters look again. */
   #waiters: Array<() => void> = [];
 
-  constructor(folder: string) {
+  constructor(private readonly folder: string) {
     this.#worker = new Worker(WRITER, { eval: true, workerData: { folder } });
-    this.#worker.on('message', ({ failure }: { failure?: WriteFailure }) => {
+    this.#worker.on('message', ({ failure, missing }: { failure?: WriteFailure; missing?: string[] }) => {
       this.#written += 1;
       this.#failure ??= failure;
+      if (missing) this.missing.push(...missing);
       this.#wake();
     });
     this.#worker.on('error', (error) => {
@@ -131,8 +155,21 @@ export class BackgroundWriter {
     if (this.#batch.length >= BATCH) this.#send();
   }
 
+  /**
+   * Puts many files that exist elsewhere at theirs, as link() does each: one entry, so thousands
+   * of them (a search index's kept parts) cross to the thread as one array, not a message per 32.
+   * One not there with its size (`bytes`) is left out and noted in `missing`.
+   */
+  linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void {
+    if (links.length === 0) return;
+    for (const [from, file] of links) this.#remade.linked(file, from, remake);
+    this.#batch.push(['', undefined, undefined, undefined, undefined, links.flat()]);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
   /** Renames a folder (paths relative to the output folder) once the files given before it are written. */
   move(from: string, to: string): void {
+    this.#remade.moved(from, to);
     this.#batch.push([from, undefined, to]);
     if (this.#batch.length >= BATCH) this.#send();
   }
@@ -148,6 +185,13 @@ export class BackgroundWriter {
     this.#send();
     await this.#until(() => this.#written >= this.#sent);
     await this.#worker.terminate();
+    if (this.#failure) return;
+    try {
+      this.#remade.remake(this.folder, this.missing);
+    } catch (error) {
+      const { message, code, syscall, path } = error as NodeJS.ErrnoException;
+      this.#failure = { message, ...(code && { code }), ...(syscall && { syscall }), ...(path && { path }) };
+    }
   }
 
   /** Stops the thread: what it has not written yet is not written. */

@@ -3,9 +3,9 @@
  * Nothing is written to disk. Made with `keep: false` (`check`), it keeps nothing and only
  * counts the output's size.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Publisher } from '../model/pipeline.ts';
+import type { KeptLink, Publisher } from '../model/pipeline.ts';
 import { isCopied, isRendered, isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
 import { count, type OutputSizes, sizesOf } from './output-sizes.ts';
 
@@ -40,6 +40,20 @@ export class MemoryPublisher implements Publisher {
   /** A kept copy (an index part): text, as everything a cache keeps. */
   link(from: string, file: string): void {
     this.write(file, readFileSync(from, 'utf8'));
+  }
+
+  /** Kept copies, as text; one gone or not whole is made again, and kept anew in its place. */
+  linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void {
+    for (const [from, file, bytes] of links) {
+      const text = wholeText(from, bytes);
+      if (text !== undefined) {
+        this.write(file, text);
+        continue;
+      }
+      const made = remake(file);
+      rmSync(from, { force: true });
+      this.write(file, made, from);
+    }
   }
 
   move(from: string, to: string): void {
@@ -86,6 +100,16 @@ export class MemoryPublisher implements Publisher {
 let lastSorted: string[] = [];
 
 /** A page cache's copy of a page kept in memory: written, since there is no file to link. */
+/** A kept copy's text, when it is there with its size. */
+function wholeText(file: string, bytes: number): string | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return Buffer.byteLength(text) === bytes ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function keepText(at: string, html: string | Uint8Array): void {
   try {
     mkdirSync(path.dirname(at), { recursive: true });

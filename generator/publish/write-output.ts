@@ -88,6 +88,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     },
     write,
     link: (from, file) => (failure === undefined && open ? writer.link(from, file) : undefined),
+    linkAll: (links, remake) => (failure === undefined && open ? writer.linkAll(links, remake) : undefined),
     sizes: () => sizes,
     move(from, to) {
       if (failure !== undefined || !open) return;

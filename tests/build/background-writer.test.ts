@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -45,4 +45,44 @@ test('never makes the folder it writes into again once it is gone (an interrupte
   await writer.finish();
   expect(writer.failure?.code).toBe('ENOENT');
   expect(existsSync(dir)).toBe(false);
+});
+
+test('kept copies linked without a look: one gone or cut short is made again where its folder went, and kept anew', async () => {
+  const dir = await folder();
+  const kept = await folder();
+  const at = (name: string) => path.join(kept, name);
+  await writeFile(at('hel.json'), '["hel"]');
+  await writeFile(at('kort.json'), '["ko');
+  // An older output's part is another name of the copy cut short: it must stay as it is.
+  await link(at('kort.json'), at('eldre-ut.json'));
+  const writer = new BackgroundWriter(dir);
+  const remade: string[] = [];
+  writer.linkAll(
+    [
+      [at('hel.json'), 'assets/search/.unnamed/w-0.json', 7],
+      [at('kort.json'), 'assets/search/.unnamed/w-1.json', 8],
+      [at('borte.json'), 'assets/search/.unnamed/w-2.json', 9],
+    ],
+    (file) => {
+      remade.push(file);
+      return `["${path.basename(file, '.json')}"]`;
+    },
+  );
+  writer.move('assets/search/.unnamed', 'assets/search/abc');
+  await writer.finish();
+  expect(writer.failure).toBeUndefined();
+  expect(remade).toEqual(['assets/search/.unnamed/w-1.json', 'assets/search/.unnamed/w-2.json']);
+  const out = (name: string) => readFile(path.join(dir, 'assets/search/abc', name), 'utf8');
+  expect([await out('w-0.json'), await out('w-1.json'), await out('w-2.json')]).toEqual([
+    '["hel"]',
+    '["w-1"]',
+    '["w-2"]',
+  ]);
+  expect((await stat(path.join(dir, 'assets/search/abc/w-0.json'))).ino).toBe((await stat(at('hel.json'))).ino);
+  expect([await readFile(at('kort.json'), 'utf8'), await readFile(at('borte.json'), 'utf8')]).toEqual([
+    '["w-1"]',
+    '["w-2"]',
+  ]);
+  expect(await readFile(at('eldre-ut.json'), 'utf8')).toBe('["ko');
+  expect(existsSync(path.join(dir, 'assets/search/.unnamed'))).toBe(false);
 });

@@ -54,8 +54,8 @@ function built(docs: IndexDocument[], kept?: FolderParts) {
       if (keepAt !== undefined) writeFileSync(keepAt, json);
       made += 1;
     },
-    link(from, file) {
-      files.set(file, readFileSync(from, 'utf8'));
+    linkAll(links) {
+      for (const [from, file] of links) files.set(file, readFileSync(from, 'utf8'));
     },
     ...(kept ? { kept } : {}),
   };

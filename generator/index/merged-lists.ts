@@ -1,0 +1,36 @@
+/**
+ * The lists a merge with a kept index made (merge-postings.ts): a word whose list is the kept
+ * one, every document at the number it had, is a view of the kept pairs (no copy of the six
+ * million pairs a site of 10,000 pages holds); a word whose list changed is a view of the pairs
+ * written now. Each word and document also says whether it is as the kept index has it, so
+ * the split can tell which parts are made of kept lists alone (split-index.ts).
+ */
+import type { WordLists } from '../model/search.ts';
+
+export class MergedLists implements WordLists {
+  /**
+   * @param kept the kept index's pairs; `fresh`: the pairs written now
+   * @param starts where each word's pairs start, in `kept` when `sameList` is 1, else in `fresh`; `ends`: where they end
+   */
+  constructor(
+    readonly wordList: readonly string[],
+    private readonly kept: Int32Array,
+    private readonly fresh: Int32Array,
+    private readonly starts: Int32Array,
+    private readonly ends: Int32Array,
+    /** 1 for a word whose list is the kept index's, pair for pair. */
+    readonly sameList: Uint8Array,
+  ) {}
+
+  words(): readonly string[] {
+    return this.wordList;
+  }
+
+  countOf(id: number): number {
+    return ((this.ends[id] ?? 0) - (this.starts[id] ?? 0)) / 2;
+  }
+
+  typedPairsOf(id: number): Int32Array {
+    return (this.sameList[id] === 1 ? this.kept : this.fresh).subarray(this.starts[id] ?? 0, this.ends[id] ?? 0);
+  }
+}
