@@ -94,7 +94,7 @@ export class IncrementalRenderer implements Renderer {
 
   async *render(pass: RenderPass, publisher: Publisher): AsyncGenerator<RenderedBatch> {
     const shared = sharedKey(this.#siteCode, pass.context);
-    await this.cache.looked?.();
+    await Promise.all([this.cache.looked?.(), this.keptIndex?.looked()]);
     const checker = ReadChecker.of(this.cache.reads);
     const keys = { shared, index: indexKey(pass.context) };
     const plan = this.#plan(pass, keys, checker);

@@ -13,6 +13,9 @@ export function rendererOf(options: BuildOptions): Renderer {
   if (options.cacheDir === undefined) return renderer;
   const folder = path.resolve(options.root, options.cacheDir);
   const cache = new FolderPageCache(folder, generatorCode());
+  const keptIndex = new FolderKeptIndex(folder, generatorCode(), cache);
+  // What the build will read of its cache is read on other threads while the site loads.
   cache.lookAhead();
-  return new IncrementalRenderer(renderer, cache, { keptIndex: new FolderKeptIndex(folder, generatorCode(), cache) });
+  keptIndex.lookAhead();
+  return new IncrementalRenderer(renderer, cache, { keptIndex });
 }
