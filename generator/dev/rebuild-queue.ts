@@ -1,7 +1,7 @@
 /**
  * One build at a time. Saved files are collected for `delayMs` (an editor's save is often a
  * few writes), then built together; files saved while a build runs fold into the one next
- * build, however many there are.
+ * build, however many there are, collected the same way once the build is done.
  */
 export interface RebuildQueue {
   /** A file changed. */
@@ -36,8 +36,9 @@ export function createRebuildQueue(run: (files: string[]) => Promise<void>, dela
       .catch(() => undefined)
       .finally(() => {
         running = undefined;
-        // Whatever was saved during the build is built next, at once: it already waited.
-        if (pending.size > 0 && !closed) flush();
+        // What was saved during the build is built next, once the same short wait lets the rest
+        // of a save still under way (an editor's later writes, the watcher's late events) join it.
+        if (pending.size > 0 && !closed) timer = setTimeout(flush, delayMs);
         else settle();
       });
   };
