@@ -225,28 +225,32 @@ export function recordBuild(
   /** The content folder's look the build loaded by (a build that did not take it looks now). */
   walk: ContentWalk,
 ): void {
+  const file = path.join(cacheDir, RECORD_FILE);
   try {
-    record(cacheDir, asked, configFile, build, walkOf(asked, walk));
+    const made = recordOf(asked, configFile, build, walkOf(asked, walk));
+    if (!made) {
+      rmSync(file, { force: true });
+      return;
+    }
+    // Written whole or not at all: two builds may finish at once.
+    mkdirSync(cacheDir, { recursive: true });
+    writeWhole(file, JSON.stringify(made));
   } catch {
     // Not recorded (a cache folder that cannot be written): the next build builds, as without one.
-    rmSync(path.join(cacheDir, RECORD_FILE), { force: true });
+    rmSync(file, { force: true });
   }
 }
 
-function record(
-  cacheDir: string,
+/** What to record of the build, or undefined when it cannot be vouched for. */
+function recordOf(
   asked: BuildAsked,
   configFile: string | undefined,
   build: FinishedBuild,
   walk: ContentWalk,
-): void {
-  const file = path.join(cacheDir, RECORD_FILE);
+): LastBuild | undefined {
   // A look taken after the build began is safe too: whatever was written during it is newer than the start.
-  if (walk.justWritten || newestOf(walk) >= build.startedAt - RACY_MS) {
-    // Just edited (the common case right after a save): not recorded, and nothing needs hashing or another look.
-    rmSync(file, { force: true });
-    return;
-  }
+  // Just edited (the common case right after a save): not recorded, and nothing needs hashing or another look.
+  if (walk.justWritten || newestOf(walk) >= build.startedAt - RACY_MS) return undefined;
   const content = contentStamps(walk);
   const projectFiles = [...PROJECT_FILES, ...(configFile ? [configFile] : [])].map((name) =>
     path.resolve(asked.root, name),
@@ -254,11 +258,8 @@ function record(
   const files = [...new Set([...projectFiles, ...build.codeFiles.map((name) => path.resolve(asked.root, name))])];
   const { stamps, newest } = stampsOf(files, content);
   const out = outIdentity(asked.outDir);
-  if (!out || newest >= build.startedAt - RACY_MS) {
-    rmSync(file, { force: true });
-    return;
-  }
-  const made: LastBuild = {
+  if (!out || newest >= build.startedAt - RACY_MS) return undefined;
+  return {
     format: FORMAT,
     asked: askedKey(asked, configFile),
     files,
@@ -271,7 +272,4 @@ function record(
     reason: build.reason ?? null,
     warnings: build.warnings,
   };
-  // Written whole or not at all: two builds may finish at once.
-  mkdirSync(cacheDir, { recursive: true });
-  writeWhole(file, JSON.stringify(made));
 }
