@@ -15,12 +15,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { FlatLists } from '../index/word-lists.ts';
 import type { KeptDocuments, KeptIndex, KeptIndexData, PagePostings, WordLists } from '../model/search.ts';
 import { writeWhole } from './cache-folder.ts';
+import { ReadAhead } from './read-ahead.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 
 /** Raised whenever what postings.bin holds changes meaning. */
@@ -53,9 +53,8 @@ export class FolderKeptIndex implements KeptIndex {
   readonly #file: string;
   /** As read (null: none to believe). */
   #read: Contents | null | undefined;
-  /** The file's bytes, read on a thread from lookAhead until looked() takes them in. */
-  #ahead: Promise<Buffer | undefined> | undefined;
-  #bytes: Buffer | undefined;
+  /** The file, read on the file system's threads from lookAhead on. */
+  #ahead: ReadAhead | undefined;
   #made: { lists: WordLists; pages: readonly PagePostings[] } | undefined;
 
   constructor(
@@ -80,19 +79,16 @@ export class FolderKeptIndex implements KeptIndex {
 
   /** Begins reading the file (47 MB at 10,000 pages) on a thread while the build loads the site. */
   lookAhead(): void {
-    this.#ahead ??= readFile(this.#file).catch(() => undefined);
+    this.#ahead ??= new ReadAhead(this.#file);
   }
 
   /** Takes in what lookAhead read: the bytes are let go once decoded. */
   async looked(): Promise<void> {
-    const ahead = this.#ahead;
-    this.#ahead = undefined;
-    if (ahead) this.#bytes = await ahead;
+    await this.#ahead?.arrived();
   }
 
   get #contents(): Contents | null {
-    if (this.#read === undefined) this.#read = readKept(this.#file, this.generator, this.cache, this.#bytes);
-    this.#bytes = undefined;
+    if (this.#read === undefined) this.#read = readKept(this.#file, this.generator, this.cache, this.#ahead?.take());
     return this.#read;
   }
 

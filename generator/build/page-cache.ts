@@ -8,7 +8,6 @@
  * believed: the build is cold, and says why in one line.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorDetails } from '../errors.ts';
 import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
@@ -17,6 +16,7 @@ import { CACHE_FORMAT, newGeneration, PAGES_FILE, writeBase, writeDelta } from '
 import { buildStamp, removeOrphans, wholeCopy } from './cache-folder.ts';
 import { type CacheContents, readContents } from './cache-contents.ts';
 import { folderSizes } from './folder-sizes.ts';
+import { ReadAhead } from './read-ahead.ts';
 import { packArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 
@@ -114,9 +114,8 @@ export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
   #read: CacheContents<CachedPage> | undefined;
   /** What lookAhead begins: the kept HTML files' sizes, and the base's bytes, read on threads. */
-  #ahead: Promise<[ReadonlyMap<string, number> | undefined, Buffer | undefined]> | undefined;
+  #ahead: { sizes: Promise<ReadonlyMap<string, number> | undefined>; base: ReadAhead } | undefined;
   #sizesKnown: ReadonlyMap<string, number> | undefined;
-  #baseBytes: Buffer | undefined;
   /** The base this build wrote, and its pages. */
   #wrote: { generation: string; entries: WeakSet<CachedPage> } | undefined;
 
@@ -160,8 +159,7 @@ export class FolderPageCache implements PageCache {
   }
 
   get #contents(): CacheContents<CachedPage> {
-    this.#read ??= readContents(this.dir, this.generator, this.#baseBytes);
-    this.#baseBytes = undefined;
+    this.#read ??= readContents(this.dir, this.generator, this.#ahead?.base.take());
     return this.#read;
   }
 
@@ -178,17 +176,13 @@ export class FolderPageCache implements PageCache {
   /** Begins looking at the kept HTML's sizes and reading the base (70 MB at 10,000 pages) on threads, as the site loads. */
   lookAhead(): void {
     if (this.found && !this.#ahead)
-      this.#ahead = Promise.all([
-        folderSizes(this.#keepHtml.folder),
-        readFile(path.join(this.dir, PAGES_FILE)).catch(() => undefined),
-      ]);
+      this.#ahead = { sizes: folderSizes(this.#keepHtml.folder), base: new ReadAhead(path.join(this.dir, PAGES_FILE)) };
   }
 
-  /** Taken once: the base's bytes are let go as soon as they are decoded. */
   async looked(): Promise<void> {
-    const ahead = this.#ahead;
-    this.#ahead = undefined;
-    if (ahead) [this.#sizesKnown, this.#baseBytes] = await ahead;
+    if (!this.#ahead) return;
+    const [sizes] = await Promise.all([this.#ahead.sizes, this.#ahead.base.arrived()]);
+    this.#sizesKnown = sizes;
   }
 
   htmlOf(page: CachedPage): string | undefined {

@@ -17,7 +17,6 @@
  * anything that does not read as expected is no cache: every file is read.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { SiteDefinition } from '../contract/index.ts';
@@ -32,6 +31,7 @@ import type { PageSource, YamlSource } from '../model/source.ts';
 import { type Findings, findingsOf, knowFindings } from '../validate/check-text.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { buildStamp, writeWhole } from './cache-folder.ts';
+import { ReadAhead } from './read-ahead.ts';
 import { keptBodyLength, nodesJson, nodesOnDemand, readOnDemand } from './kept-source.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
@@ -282,16 +282,12 @@ export function keptSources(
   cacheDir: string,
 ): { restore(site: LoadedSite): Promise<BuildSources> } {
   const cache = new SourceCache(path.resolve(run.root, cacheDir), generatorCode());
-  let bytes: Promise<Buffer | undefined> | undefined = readFile(path.join(cache.dir, SOURCES_FILE)).catch(
-    () => undefined,
-  );
+  const file = new ReadAhead(path.join(cache.dir, SOURCES_FILE));
   return {
     async restore(site) {
       const validatedBy = `${siteCodeOf(site.bundle.code)}\n${run.defaultTemplate}`;
-      const read = await bytes;
-      // Not held for the rest of the build once decoded.
-      bytes = undefined;
-      const reuse = cache.restore(site.site, validatedBy, read);
+      await file.arrived();
+      const reuse = cache.restore(site.site, validatedBy, file.take());
       return { reuse, keep: () => cache.save(reuse, validatedBy) };
     },
   };
