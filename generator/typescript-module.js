@@ -30,6 +30,13 @@ export const toolRoot = realpathSync(path.resolve(path.dirname(fileURLToPath(imp
  */
 export const importPackage = (specifier) => import(specifier);
 
+/**
+ * Loads a package's CommonJS build as the generator's own code resolves it (from the tool's
+ * folder), when first asked: what a build may not need (YAML's parser when no YAML changed,
+ * esbuild when the site's code is kept) is not loaded at every start (generator/lazy-package.ts).
+ */
+export const requirePackage = module.createRequire(import.meta.url);
+
 /** Imports a TypeScript entry of this project, bundled by bundleTypeScript. */
 export async function importTypeScript(entry) {
   enableCompileCache();

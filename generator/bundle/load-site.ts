@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuildPackage } from '../lazy-package.ts';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { KeptCode, LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
@@ -38,7 +39,7 @@ export async function loadSite(root: string, entry: string, kept?: KeptCode): Pr
   const packages = new Map<string, Record<string, unknown>>();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    result = await esbuildPackage().build({
       entryPoints: [`./${path.relative(root, path.resolve(root, entry)).split(path.sep).join('/')}`],
       absWorkingDir: root,
       bundle: true,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuildPackage } from '../lazy-package.ts';
 import { toolFile, toolRoot } from '../bundle/tool-files.ts';
 import { contentHash } from '../hash.ts';
 
@@ -18,7 +18,7 @@ export interface ReloadClient {
  */
 export async function bundleReloadClient(entry = toolFile('client/browser/dev-reload.ts')): Promise<ReloadClient> {
   const root = toolRoot();
-  const result = await esbuild.build({
+  const result = await esbuildPackage().build({
     entryPoints: [entry],
     absWorkingDir: root,
     bundle: true,

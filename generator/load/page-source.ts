@@ -1,7 +1,11 @@
-import matter from 'gray-matter';
+import type Matter from 'gray-matter';
 import { ContentError } from '../errors.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
+import { lazyPackage } from '../lazy-package.ts';
 import { parseYaml } from './yaml-source.ts';
+
+/** gray-matter: loaded with the first Markdown page read (a build that keeps every page reads none). */
+const matter = lazyPackage<typeof Matter>('gray-matter');
 
 export type { PageSource };
 
@@ -45,7 +49,7 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
   // gray-matter splits front matter from body; `yaml` parses it so that positions survive.
   // The raw front matter starts right after the opening `---`, so its line numbers are the file's.
   const head = frontMatterBlock(text);
-  const parsed = matter(head, {
+  const parsed = matter()(head, {
     engines: {
       yaml: (raw: string) => {
         frontMatter = parseYaml(file, raw);

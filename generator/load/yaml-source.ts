@@ -1,6 +1,10 @@
-import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document } from 'yaml';
+import type { Alias, Document, LineCounter } from 'yaml';
+import { lazyPackage } from '../lazy-package.ts';
 import { ContentError } from '../errors.ts';
 import type { Position, YamlNode, YamlSource } from '../model/source.ts';
+
+/** The `yaml` package: most front matter is plain `key: text` lines, read without it. */
+const yaml = lazyPackage<typeof import('yaml')>('yaml');
 
 export type { YamlSource };
 
@@ -51,8 +55,8 @@ function plainFields(file: string, text: string): YamlSource | undefined {
 }
 
 function parseDocumentOf(file: string, text: string): YamlSource {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const lineCounter = new (yaml().LineCounter)();
+  const document = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [first] = document.errors;
   if (first) {
     const start = lineCounter.linePos(first.pos[0]);
@@ -76,6 +80,7 @@ function toData(file: string, document: Document, lineCounter: LineCounter): unk
     if (!(error instanceof ReferenceError)) throw error;
     let first: Alias | undefined;
     let broken: Alias | undefined;
+    const { visit } = yaml();
     visit(document, {
       Alias(_, alias) {
         first ??= alias;
@@ -111,6 +116,7 @@ function describeYamlError(code: string, message: string): string {
 
 /** Every value of the document in document order, with its path and position (see YamlNode). */
 function nodesOf(document: Document, lineCounter: LineCounter): YamlNode[] {
+  const { isMap, isNode, isScalar, isSeq } = yaml();
   const nodes: YamlNode[] = [];
   const at = (offset: number | undefined): Position => {
     const { line, col } = lineCounter.linePos(offset ?? 0);

@@ -1,9 +1,14 @@
 import type MarkdownIt from 'markdown-it';
-import anchor from 'markdown-it-anchor';
-import footnote from 'markdown-it-footnote';
+import type Anchor from 'markdown-it-anchor';
+import type Footnote from 'markdown-it-footnote';
 import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
 import type { MarkdownLabels, SearchSection } from '../contract/index.ts';
+import { lazyPackage } from '../lazy-package.ts';
 import { anchorHeadings } from './markdown-sections.ts';
+
+/** The two plugins, loaded with markdown-it itself (markdown.ts). */
+const anchorPlugin = lazyPackage<typeof Anchor>('markdown-it-anchor');
+const footnotePlugin = lazyPackage<typeof Footnote>('markdown-it-footnote');
 
 /** What a render hands its plugins: the site's words for them, and where the `##` sections go. */
 export interface MarkdownEnv {
@@ -31,7 +36,7 @@ const LINK_ICON =
  * hears comes from the site's labels, read from the render's env.
  */
 export function addNotesAndAnchors(md: MarkdownIt): void {
-  md.use(footnote);
+  md.use(footnotePlugin());
   const rules = md.renderer.rules;
   const numberOf = (meta: { id: number }) => meta.id + 1;
   // The same ids as the plugin's (fn1, fnref1, fnref1:1); the words are the site's.
@@ -58,6 +63,7 @@ export function addNotesAndAnchors(md: MarkdownIt): void {
       ...anchorHeadings(notes === -1 ? state.tokens : state.tokens.slice(0, notes)),
     );
   });
+  const anchor = anchorPlugin();
   md.use(anchor, {
     level: [2, 3],
     // Headings are not made focusable: they are as they were before they had links.

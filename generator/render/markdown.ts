@@ -1,6 +1,7 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { MarkdownLabels, SearchSection } from '../contract/index.ts';
+import { lazyPackage } from '../lazy-package.ts';
 import { ENGLISH_LABELS, type MarkdownEnv, addNotesAndAnchors } from './markdown-notes.ts';
 
 export interface MarkdownLinks {
@@ -17,20 +18,30 @@ export interface MarkdownLinks {
   picture?: (file: string, alt: string, line: number) => string | undefined;
 }
 
-const renderers = {
-  safe: new MarkdownIt({ html: false, linkify: false, typographer: false }),
-  html: new MarkdownIt({ html: true, linkify: false, typographer: false }),
-};
-// markdown-it silently turns a link it does not trust (javascript:, data:) into text; every
-// link is handed to the caller instead, which fails the build on an unsafe one at its line.
-for (const md of Object.values(renderers)) md.validateLink = () => true;
-for (const md of Object.values(renderers)) addNotesAndAnchors(md);
-// A processed photo is rendered as the <picture> its token carries.
-for (const md of Object.values(renderers)) {
-  const image = md.renderer.rules.image;
-  md.renderer.rules.image = (tokens, index, options, env, self) =>
-    (tokens[index]?.meta?.picture as string | undefined) ??
-    (image ? image(tokens, index, options, env, self) : self.renderToken(tokens, index, options));
+/** markdown-it: loaded with the first page that renders text (a nightly build's pages may render none). */
+const markdownIt = lazyPackage<typeof MarkdownIt>('markdown-it');
+let made: { safe: MarkdownIt; html: MarkdownIt } | undefined;
+
+/** The two renderers (raw HTML shown as text, or allowed), made when first asked. */
+function renderers(): { safe: MarkdownIt; html: MarkdownIt } {
+  if (made) return made;
+  const Renderer = markdownIt();
+  made = {
+    safe: new Renderer({ html: false, linkify: false, typographer: false }),
+    html: new Renderer({ html: true, linkify: false, typographer: false }),
+  };
+  // markdown-it silently turns a link it does not trust (javascript:, data:) into text; every
+  // link is handed to the caller instead, which fails the build on an unsafe one at its line.
+  for (const md of Object.values(made)) md.validateLink = () => true;
+  for (const md of Object.values(made)) addNotesAndAnchors(md);
+  // A processed photo is rendered as the <picture> its token carries.
+  for (const md of Object.values(made)) {
+    const image = md.renderer.rules.image;
+    md.renderer.rules.image = (tokens, index, options, env, self) =>
+      (tokens[index]?.meta?.picture as string | undefined) ??
+      (image ? image(tokens, index, options, env, self) : self.renderToken(tokens, index, options));
+  }
+  return made;
 }
 
 /**
@@ -50,7 +61,7 @@ export function renderMarkdown(
     labels?: MarkdownLabels | undefined;
   },
 ): string {
-  const md = options.allowHtml ? renderers.html : renderers.safe;
+  const md = options.allowHtml ? renderers().html : renderers().safe;
   // Headings get ids; the `##` sections go to the search index as parts of their own.
   const env: MarkdownEnv = { labels: options.labels ?? ENGLISH_LABELS, sections: options.sections ?? [] };
   const tokens = md.parse(body, env);
