@@ -20,6 +20,7 @@ import { type Validated, validate } from '../validate/validate.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import type { BuildRun } from './build-run.ts';
 import type { KeptPhotos } from './kept-photos.ts';
+import { keptClientOf } from './kept-site-code.ts';
 
 export interface Prepared {
   site: LoadedSite;
@@ -60,7 +61,12 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   // esbuild bundles the browser code while this thread reads the content.
   const bundling = reuse.client
     ? Promise.resolve(reuse.client)
-    : bundleClient(run.root, site.site, { minify: options.minify ?? true });
+    : bundleClient(
+        run.root,
+        site.site,
+        { minify: options.minify ?? true },
+        keptClientOf({ ...options, root: run.root }),
+      );
   // A content problem may end the build first: its failure is then nobody's to hear.
   bundling.catch(() => undefined);
   const now = run.now(site);

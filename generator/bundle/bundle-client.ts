@@ -1,7 +1,8 @@
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { esbuildPackage } from '../lazy-package.ts';
 import type { SiteDefinition } from '../contract/index.ts';
-import type { ClientBundle } from '../model/site.ts';
+import type { ClientBundle, KeptClient } from '../model/site.ts';
 import { BuildFailed, type ContentError } from '../errors.ts';
 import { duplicatePackages } from './duplicate-packages.ts';
 import { bundleError } from './load-site.ts';
@@ -21,11 +22,18 @@ export async function bundleClient(
   root: string,
   site: SiteDefinition,
   options: { minify: boolean },
+  kept?: KeptClient,
 ): Promise<ClientBundle> {
   const islandNames = Object.keys(site.islands).sort();
   const entryPoints: Record<string, string> = { style: site.styles };
   for (const script of site.scripts) entryPoints[path.basename(script).replace(/\.[jt]sx?$/, '')] = script;
   if (islandNames.length > 0) entryPoints.islands = ISLANDS_ENTRY;
+  // What the bundle is made by besides its files: what the site names, and the options.
+  const islands = islandNames.map((name) => [name, site.islands[name]?.module]);
+  const recipe = JSON.stringify([entryPoints, site.headScripts, islands, options.minify, toolPackages()]);
+  const known = kept?.find(recipe);
+  if (known) return known;
+  const startedAt = Date.now();
   const common = {
     absWorkingDir: root,
     bundle: true,
@@ -44,7 +52,7 @@ export async function bundleClient(
   let twice: ContentError[];
   try {
     const [main, head] = await Promise.all([
-      esbuild.build({
+      esbuildPackage().build({
         ...common,
         entryPoints,
         outdir: 'assets',
@@ -58,7 +66,7 @@ export async function bundleClient(
       }),
       Promise.all(
         site.headScripts.map((script) =>
-          esbuild.build({ ...common, entryPoints: [script], format: 'iife', minify: true, metafile: true }),
+          esbuildPackage().build({ ...common, entryPoints: [script], format: 'iife', minify: true, metafile: true }),
         ),
       ),
     ]);
@@ -68,6 +76,7 @@ export async function bundleClient(
     throw bundleError(error, root);
   }
   if (twice.length > 0) throw new BuildFailed(twice);
+  kept?.keep(recipe, built, startedAt);
   return built;
 }
 

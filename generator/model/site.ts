@@ -17,6 +17,14 @@ export interface KeptCode {
   keep(entry: string, bundle: SiteBundle, inputs: readonly string[], startedAt: number): void;
 }
 
+/** The browser's code as an earlier build bundled it, kept likewise (build/kept-site-code.ts). */
+export interface KeptClient {
+  /** The bundle made by `recipe` (its entries and options), when it may be taken as it is. */
+  find(recipe: string): ClientBundle | undefined;
+  /** Keeps a bundle esbuild made by `recipe`, having begun at `startedAt` (Date.now()). */
+  keep(recipe: string, bundle: ClientBundle, startedAt: number): void;
+}
+
 export interface LoadedSite {
   site: SiteDefinition;
   /** Source files the site module is made of (absolute), for the dev server's watcher. */

@@ -1,5 +1,6 @@
 /**
- * The site's code kept from the last build (generator/build/kept-site-code.ts), through the real
+ * The site's code and the browser's kept from the last build (generator/build/kept-site-code.ts,
+ * kept-bundle.ts), through the real
  * CLI on a copy of the mini site: taken as it is while its files keep their stamps and their
  * folders their names, and bundled again when a file it was made of changes, when a file is
  * added beside them (an import may resolve to it now), or when the project's package.json does.
@@ -39,12 +40,21 @@ async function aged(...files: string[]): Promise<void> {
   for (const file of files) await utimes(path.join(dir, file), then, then);
 }
 
-/** Edits the template where no stamp shows it: the same number of bytes, its time put back, its inode kept. */
-async function editedBehindStamp(): Promise<void> {
-  const file = path.join(dir, TEMPLATE);
+/** Edits a file where no stamp shows it: the same number of bytes, its time put back, its inode kept. */
+async function editedBehindStamp(name = TEMPLATE, from = '>About<', to = '>Abaut<'): Promise<void> {
+  const file = path.join(dir, name);
   const before = await stat(file);
-  await writeFile(file, (await readFile(file, 'utf8')).replace('>About<', '>Abaut<'));
+  await writeFile(file, (await readFile(file, 'utf8')).replace(from, to));
   await utimes(file, before.atime, before.mtime);
+}
+
+const STYLE = 'styles/site.css';
+
+/** The stylesheet the pages load, as published. */
+async function publishedStyle(): Promise<string> {
+  const home = await readFile(path.join(dir, 'public/index.html'), 'utf8');
+  const href = /<link rel="stylesheet" href="\/([^"]+)"/.exec(home)?.[1] ?? '';
+  return readFile(path.join(dir, 'public', href), 'utf8');
 }
 
 /** A content edit, so that the build does not stop at «nothing changed». */
@@ -62,6 +72,9 @@ beforeEach(async () => {
     'clubsite.config.ts',
     'widgets/counter.tsx',
     'widgets/finder.tsx',
+    STYLE,
+    'scripts/head.ts',
+    'scripts/hello.ts',
   );
   await build();
   expect(await aboutLink()).toBe('About');
@@ -95,4 +108,16 @@ test('a file added beside the code, or the project’s package.json changed: it 
   await utimes(file, before.atime, before.mtime);
   await build();
   expect(await aboutLink()).toBe('About');
+});
+
+test('the browser code is kept like the site code: taken while its files keep their stamps, bundled again when one changes', async () => {
+  expect(await publishedStyle()).toContain('sans-serif');
+  await editedBehindStamp(STYLE, 'sans-serif', 'sans-seraf');
+  await contentEdited();
+  await build();
+  expect(await publishedStyle()).toContain('sans-serif');
+  const file = path.join(dir, STYLE);
+  await writeFile(file, (await readFile(file, 'utf8')).replace('sans-seraf', 'monospace'));
+  await build();
+  expect(await publishedStyle()).toContain('monospace');
 });
