@@ -161,7 +161,6 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   try {
     // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
     output = await openOutput(outDir, where);
-    await walk.looked();
     result = await build({
       ...names(project),
       now: options.now,

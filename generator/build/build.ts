@@ -41,6 +41,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCodeOf(options)).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
+    // The look at the content folder begun on a thread (cli-build.ts) went on while the site's code ran.
+    await options.contentWalk?.looked();
     const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run) });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
