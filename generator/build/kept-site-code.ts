@@ -3,6 +3,7 @@
  * (`.clubsite/cache/site-code.bin`) and the browser's (`client-code.bin`), each for the same
  * generator code, esbuild, project and what it was bundled from.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientBundle, KeptClient, KeptCode, SiteBundle } from '../model/site.ts';
 import { esbuildVersion } from '../lazy-package.ts';
@@ -13,7 +14,7 @@ export class KeptSiteCode implements KeptCode {
   readonly #kept: KeptBundle<SiteBundle>;
 
   constructor(
-    cacheDir: string,
+    private readonly cacheDir: string,
     private readonly root: string,
   ) {
     this.#kept = new KeptBundle(path.join(cacheDir, 'site-code.bin'), root);
@@ -26,6 +27,8 @@ export class KeptSiteCode implements KeptCode {
 
   keep(entry: string, bundle: SiteBundle, inputs: readonly string[], startedAt: number): void {
     this.#kept.keep(madeBy(this.root, entry), bundle, inputs, startedAt);
+    // What the first format of this cache was kept in (JSON), read by no build now.
+    rmSync(path.join(this.cacheDir, 'site-code.json'), { force: true });
   }
 }
 
