@@ -13,12 +13,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import v8 from 'node:v8';
 import type { ReadValue } from '../render/reads.ts';
 import { writeWhole } from './cache-folder.ts';
+import { framedBytes, isFramed, readFramed } from './framed-file.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 export const PAGES_FILE = 'pages.bin';
 export const DELTA_FILE = 'pages.delta.bin';
 
@@ -66,9 +66,12 @@ export function readBase<Page>(
   } catch {
     return { notice: 'no page cache yet: every page is rendered' };
   }
+  // A cache of a clubsite before this layout (a plain structured copy): another version's.
+  if (!isFramed(bytes) && bytes[0] === 0xff)
+    return { notice: 'the page cache is from another version of clubsite: every page is rendered' };
   let contents: Partial<BaseFile<Page>>;
   try {
-    contents = v8.deserialize(bytes) as Partial<BaseFile<Page>>;
+    contents = fromFrame(bytes);
   } catch {
     return { notice: 'the page cache cannot be read (a build stopped while writing it?): every page is rendered' };
   }
@@ -84,7 +87,7 @@ export function readBase<Page>(
 /** The journal that follows `base`, if there is a whole one (none else: its pages are rendered again). */
 export function readDelta<Page>(dir: string, generator: string, base: string): DeltaFile<Page> | undefined {
   try {
-    const contents = v8.deserialize(readFileSync(path.join(dir, DELTA_FILE))) as Partial<DeltaFile<Page>>;
+    const contents: Partial<DeltaFile<Page>> = fromFrame(readFileSync(path.join(dir, DELTA_FILE)));
     const stamped = contents?.format === CACHE_FORMAT && contents.generator === generator && contents.base === base;
     return stamped && wholeTables(contents) && Array.isArray(contents.removed)
       ? (contents as DeltaFile<Page>)
@@ -92,6 +95,18 @@ export function readDelta<Page>(dir: string, generator: string, base: string): D
   } catch {
     return undefined;
   }
+}
+
+/** A file's tables, its two arrays views of its bytes (framed-file.ts). */
+function fromFrame<Tables extends PageTables<unknown>>(bytes: Buffer): Partial<Tables> {
+  const { header, arrays } = readFramed(bytes);
+  const [ints, ends] = arrays;
+  return { ...(header as Partial<Tables>), ints, ends } as Partial<Tables>;
+}
+
+/** The bytes of a file: its tables, its two arrays stored as their bytes. */
+function toFrame({ ints, ends, ...rest }: PageTables<unknown>): Buffer {
+  return framedBytes(rest, [ints, ends]);
 }
 
 function wholeTables(contents: Partial<PageTables<unknown>>): boolean {
@@ -106,10 +121,10 @@ function wholeTables(contents: Partial<PageTables<unknown>>): boolean {
 
 /** Writes a base, then removes the journal of the base before (a reader between the two finds a journal of another base). */
 export function writeBase<Page>(dir: string, contents: BaseFile<Page>): void {
-  writeWhole(path.join(dir, PAGES_FILE), v8.serialize(contents));
+  writeWhole(path.join(dir, PAGES_FILE), toFrame(contents));
   rmSync(path.join(dir, DELTA_FILE), { force: true });
 }
 
 export function writeDelta<Page>(dir: string, contents: DeltaFile<Page>): void {
-  writeWhole(path.join(dir, DELTA_FILE), v8.serialize(contents));
+  writeWhole(path.join(dir, DELTA_FILE), toFrame(contents));
 }

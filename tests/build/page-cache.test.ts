@@ -12,6 +12,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { framedBytes, readFramed } from '../../generator/build/framed-file.ts';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { differences, treeOf } from '../support/output-tree.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -63,14 +64,17 @@ beforeAll(async () => {
 
 describe('a page cache that cannot be believed is a cold build, and says why', () => {
   const real = () => readFile(path.join(cacheDir, 'pages.bin'));
+  /** The cache's base with its header changed, its arrays as they were (generator/build/framed-file.ts). */
+  const changed = async (change: object) => {
+    const { header, arrays } = readFramed(await real());
+    return framedBytes({ ...(header as object), ...change }, arrays);
+  };
   test.each([
     ['cut short', async () => (await real()).subarray(0, 1000)],
     ['random bytes', async () => randomBytes(50_000)],
-    ['of another format', async () => v8.serialize({ ...(v8.deserialize(await real()) as object), format: 1 })],
-    [
-      "made by another generator's code",
-      async () => v8.serialize({ ...(v8.deserialize(await real()) as object), generator: 'other-code' }),
-    ],
+    ['of another format', () => changed({ format: 1 })],
+    ["made by another generator's code", () => changed({ generator: 'other-code' })],
+    ['of an older clubsite (a plain structured copy)', async () => v8.serialize({ format: 4, pages: [] })],
   ])('%s', async (_name, spoil) => {
     await built(dir, freshOut());
     await writeFile(path.join(cacheDir, 'pages.bin'), await spoil());
@@ -83,11 +87,12 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
   test("a page whose arrays lie outside the file's: that page is rendered again, and the output is a cold build's", async () => {
     await built(dir, freshOut());
     type Stored = { pages: Array<[string, { reads: [number, number] }]> };
-    const contents = v8.deserialize(await real()) as Stored;
+    const { header, arrays } = readFramed(await real());
+    const contents = header as Stored;
     const [name, page] = contents.pages.find(([file]) => file === 'om/index.html') ?? [];
     expect(name).toBe('om/index.html');
     if (page) page.reads = [0, 1e9];
-    await writeFile(path.join(cacheDir, 'pages.bin'), v8.serialize(contents));
+    await writeFile(path.join(cacheDir, 'pages.bin'), framedBytes(contents, arrays));
     await rm(path.join(cacheDir, 'last-build.json'), { force: true });
     const out = freshOut();
     const run = await built(dir, out, '--verbose');
