@@ -11,8 +11,11 @@ const escapeXml = (text: string) =>
 /** sitemap.xml: indexable pages only, with origin and base path, and when they last changed where that is known. */
 export function sitemapXml(pages: Array<{ route: string; lastmod?: string }>, urls: Urls): string {
   let text = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  // An address is made of the origin, the base, the route and slashes: with no markup in any, none to escape.
+  const plainStart = !MARKUP.test(urls.origin) && !MARKUP.test(urls.base);
   for (const { route, lastmod } of [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))) {
-    text += `  <url><loc>${escapeXml(urls.absolute(route))}</loc>`;
+    const loc = urls.absolute(route);
+    text += `  <url><loc>${plainStart && !MARKUP.test(route) ? loc : escapeXml(loc)}</loc>`;
     text += lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod></url>\n` : '</url>\n';
   }
   // No page: the empty line the list would have been.
