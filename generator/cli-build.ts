@@ -174,7 +174,6 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       publisher: output,
       ...cache,
       contentWalk: walk,
-      keepPagesLater: true,
       // The site's code is known once bundled: an --out holding it is refused before a page is rendered.
       codeBundled: async (files) => {
         sources.push(...sourceFolders(project, files));
@@ -185,8 +184,6 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       throw error;
     });
     await output.commit();
-    // While the site the swap replaced is removed (on a thread), its pages are kept for the next build.
-    result.keepPages();
   } finally {
     letRemoverGo();
     process.off('SIGINT', interrupted);
