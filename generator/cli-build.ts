@@ -174,6 +174,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       publisher: output,
       ...cache,
       contentWalk: walk,
+      keepPagesLater: true,
       // The site's code is known once bundled: an --out holding it is refused before a page is rendered.
       codeBundled: async (files) => {
         sources.push(...sourceFolders(project, files));
@@ -184,6 +185,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       throw error;
     });
     await output.commit();
+    // While the site the swap replaced is removed (on a thread), its pages are kept for the next build.
+    result.keepPages();
   } finally {
     letRemoverGo();
     process.off('SIGINT', interrupted);

@@ -36,6 +36,8 @@ export interface BuildResult {
    * `provisional` files, and lacks the index's (dev/served-files.ts reads both).
    */
   deferred?: DeferredSearch;
+  /** Keeps the pages for the next build (the page cache), with BuildOptions.keepPagesLater; otherwise does nothing. */
+  keepPages(): void;
 }
 
 export interface BuildStats extends OutputSizes {
@@ -61,6 +63,7 @@ export interface ResultParts {
   next?: NextChange;
   renderer?: Renderer;
   deferred?: DeferredSearch;
+  keepPages?: () => void;
 }
 
 export function buildResult(run: BuildRun, parts: ResultParts): BuildResult {
@@ -110,5 +113,6 @@ export function buildResult(run: BuildRun, parts: ResultParts): BuildResult {
     ...(parts.next ? { nextChange: parts.next } : {}),
     ...(parts.renderer instanceof IncrementalRenderer ? { cache: parts.renderer.report() } : {}),
     ...(parts.deferred ? { deferred: parts.deferred } : {}),
+    keepPages: parts.keepPages ?? (() => undefined),
   };
 }

@@ -53,6 +53,12 @@ export interface BuildOptions {
    */
   cacheDir?: string;
   /**
+   * The caller keeps the pages for the next build (BuildResult.keepPages) once the output is in
+   * place, rather than build() as it ends: `clubsite build` keeps them while the folder the swap
+   * moved aside is removed.
+   */
+  keepPagesLater?: boolean;
+  /**
    * Called with the files of the site's code and of the browser code once both are bundled,
    * before a page is rendered: a caller that refuses an output folder holding sources refuses it here.
    */

@@ -59,20 +59,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const notFound = { context: built.context, pages: [notFoundPage(site.site)], indexed: false };
     await stream.take(renderer.render(notFound, publisher));
     run.problems.stop();
-    // Every page is good: the caches are kept now, while the writer's thread catches up with the
-    // output. They hold what the pages were made from, not the output folder: a build that fails
-    // at the swap, or is killed before, leaves caches true to its pages (a kept copy the writer
-    // had not linked yet is found missing, and its page rendered again).
-    for (const cache of [renderer, keptParts]) cache?.succeeded?.();
-    sources.keep();
     const next = nextChangeOf(built.clocks, stream.records);
     await run.stage('gather', async () => {
       for (const [file, data] of otherFilesOf(built, next, sourceCommit(run.root))) publisher.write(file, data);
       await stream.finish();
     });
     run.problems.warnings.push(...used.unused());
+    let kept = false;
+    const keepPages = () => {
+      if (!kept) {
+        for (const cache of [renderer, keptParts]) cache?.succeeded?.();
+        sources.keep();
+      }
+      kept = true;
+    };
+    if (!options.keepPagesLater) keepPages();
     const pages = first.length + second.length;
-    return buildResult(run, { ...built, pages, output: publisher, index: () => index, next, renderer });
+    return buildResult(run, { ...built, pages, output: publisher, index: () => index, next, renderer, keepPages });
   } finally {
     await renderer.close();
   }
