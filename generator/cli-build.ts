@@ -139,7 +139,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   if (cache.cacheDir) walk.lookAhead();
   const { build } = await import('./build/build.ts');
   const { discardWriting, openOutput } = await import('./publish/write-output.ts');
-  const { emptyTrash } = await import('./publish/trash.ts');
+  const { emptyTrash, readyRemover } = await import('./publish/trash.ts');
   // The folders the configuration names are refused before the build; those of the site's
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
@@ -147,6 +147,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const where = { project: cwd, force: options.force, shown: options.out, sources, trash };
   // What earlier builds left to remove goes while this one runs.
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
+  // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.
+  const letRemoverGo = trash ? readyRemover(trash) : () => undefined;
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
@@ -185,6 +187,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     // While the site the swap replaced is removed (on a thread), its pages are kept for the next build.
     result.keepPages();
   } finally {
+    letRemoverGo();
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     if (exitCode !== undefined) process.exit(exitCode);

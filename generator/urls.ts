@@ -38,10 +38,25 @@ export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
 
+/**
+ * Not a plain page route: a query or hash, a trailing slash, or a file's extension at its end
+ * (such a match holds no slash, so it is in the last part, as isFileRoute looks).
+ */
+const NOT_PLAIN = /[?#]|\/$|\.[a-z0-9]+$/i;
+
+/**
+ * Whether `route` is a page's route as routes are written (`/om/styret`: normalized, no query,
+ * hash or extension), which href and fileOf turn into URLs without taking it apart: the build's
+ * _headers and sitemap.xml ask for 10,000 of them. '/' and '//host' (external) are not.
+ */
+const isPlainPageRoute = (route: string): boolean =>
+  route.charCodeAt(0) === 47 && route.length > 1 && route.charCodeAt(1) !== 47 && !NOT_PLAIN.test(route);
+
 export function createUrls(options: { base: string; origin: string }): Urls {
   const base = normalizeBase(options.base);
   const origin = options.origin.replace(/\/+$/, '');
   const href = (route: string): string => {
+    if (isPlainPageRoute(route)) return `${base}${route.slice(1)}/`;
     if (isExternal(route) || route.startsWith('#')) return route;
     const suffix = route.slice((route.split(/[?#]/, 1)[0] ?? '').length);
     const normalized = normalizeRoute(route);
@@ -59,6 +74,7 @@ export function createUrls(options: { base: string; origin: string }): Urls {
       return normalizeRoute(`/${path.slice(base.length)}`);
     },
     fileOf: (route) => {
+      if (isPlainPageRoute(route)) return `${route.slice(1)}/index.html`;
       const normalized = normalizeRoute(route);
       if (normalized === '/') return 'index.html';
       return isFileRoute(normalized) ? normalized.slice(1) : `${normalized.slice(1)}/index.html`;

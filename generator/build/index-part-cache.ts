@@ -14,11 +14,11 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { KeptPart, KeptParts, KnownKey } from '../index/split-index.ts';
 import type { BuildOptions } from './build-run.ts';
-import { buildStamp, removeOrphans, writeWhole } from './cache-folder.ts';
+import { buildStamp, ORPHAN_AGE_MS, removeOldFiles, removeOrphans, writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 
 /** Raised whenever what parts.bin holds changes meaning. */
-const INDEX_CACHE_FORMAT = 2;
+const INDEX_CACHE_FORMAT = 3;
 const FOLDER = 'index';
 const LIST = 'parts.bin';
 
@@ -36,6 +36,8 @@ interface ListFile {
   generator: string;
   parts: Array<[key: string, entry: Entry]>;
   known?: Known;
+  /** When the folder was last looked through for files no list names (removeOrphans). */
+  sweptAt?: number;
 }
 
 /** The parts kept in a build's cache folder; none without one (`--no-cache`: the cache is neither read nor written). */
@@ -48,6 +50,7 @@ export class FolderIndexParts implements KeptParts {
   readonly #folder: string;
   readonly #stamp = buildStamp();
   #found: Map<string, Entry> | undefined;
+  #sweptAt: number | undefined;
   #foundKeys: { generation: string; keys: Map<string, KnownKey> } | undefined;
   /** This build's parts: found whole, or made and kept now. */
   readonly #used = new Map<string, Entry>();
@@ -64,8 +67,9 @@ export class FolderIndexParts implements KeptParts {
 
   #read(): void {
     if (this.#found) return;
-    const { parts, known } = readList(path.join(this.#folder, LIST), this.generator);
+    const { parts, known, sweptAt } = readList(path.join(this.#folder, LIST), this.generator);
     this.#found = parts;
+    this.#sweptAt = sweptAt;
     this.#foundKeys = known;
   }
 
@@ -106,6 +110,8 @@ export class FolderIndexParts implements KeptParts {
       sameKeys(this.#foundKeys, this.#noted);
     if (same) return;
     const noted = this.#noted;
+    const now = Date.now();
+    const sweep = this.#sweptAt === undefined || !(now - this.#sweptAt < ORPHAN_AGE_MS && this.#sweptAt <= now);
     const contents: ListFile = {
       format: INDEX_CACHE_FORMAT,
       generator: this.generator,
@@ -116,10 +122,26 @@ export class FolderIndexParts implements KeptParts {
           keys: [...noted.keys].map(([text, { key, docs }]) => [text, key, [...docs]]),
         },
       }),
+      sweptAt: sweep ? now : this.#sweptAt,
     };
     mkdirSync(this.#folder, { recursive: true });
     writeWhole(path.join(this.#folder, LIST), v8.serialize(contents));
-    removeOrphans(this.#folder, new Set([...this.#used.values()].map(([name]) => name)), LIST);
+    this.#removeOrphans(sweep);
+  }
+
+  /**
+   * Removes the parts no list names, once old enough (cache-folder.ts). The folder is looked
+   * through (`sweep`) once in ORPHAN_AGE_MS, not at every build (3,000 parts and more at 10,000
+   * pages): between, only the files the last list named and this one does not can be orphans
+   * old enough to go. What a build killed before it saved a list made waits for the next look.
+   */
+  #removeOrphans(sweep: boolean): void {
+    const named = new Set([...this.#used.values()].map(([name]) => name));
+    if (sweep) removeOrphans(this.#folder, named, LIST);
+    else {
+      const dropped = [...(this.#found?.values() ?? [])].map(([name]) => name).filter((name) => !named.has(name));
+      removeOldFiles(this.#folder, dropped);
+    }
   }
 }
 
@@ -133,7 +155,7 @@ function sameKeys(found: KnownKeys | undefined, noted: KnownKeys | undefined): b
 }
 
 /** The kept parts by key, and the keys known by basis; none when the list is missing, cannot be read, or was made by other code. */
-function readList(file: string, generator: string): { parts: Map<string, Entry>; known?: KnownKeys } {
+function readList(file: string, generator: string): { parts: Map<string, Entry>; known?: KnownKeys; sweptAt?: number } {
   let contents: Partial<ListFile>;
   try {
     contents = v8.deserialize(readFileSync(file)) as Partial<ListFile>;
@@ -153,7 +175,8 @@ function readList(file: string, generator: string): { parts: Map<string, Entry>;
       typeof part[1][2] === 'string',
   );
   const known = knownKeysOf(contents.known);
-  return { parts: new Map(whole), ...(known && { known }) };
+  const sweptAt = Number.isFinite(contents.sweptAt) ? contents.sweptAt : undefined;
+  return { parts: new Map(whole), ...(known && { known }), ...(sweptAt !== undefined && { sweptAt }) };
 }
 
 /** The keys known by basis, as read: only those of the right shape (a spoilt one is hashed again). */

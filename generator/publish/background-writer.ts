@@ -35,14 +35,18 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 const made = new Set([workerData.folder]);
+// Folders this thread made: one in them is made without a look first (the other thread makes
+// folders for the pages it hands out, seldom here; a page a cache kept has a folder of its own).
+const madeHere = new Set();
 const makeFolder = (folder) => {
   if (made.has(folder)) return;
   const parent = path.dirname(folder);
   if (parent === folder) throw new Error(folder + ' is outside the folder being written.');
   makeFolder(parent);
-  if (!fs.existsSync(folder)) {
+  if (madeHere.has(parent) || !fs.existsSync(folder)) {
     try {
       fs.mkdirSync(folder);
+      madeHere.add(folder);
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
     }

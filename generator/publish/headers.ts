@@ -35,12 +35,16 @@ export function headersFile(pages: readonly PagePolicy[], urls: Urls): string {
   let text = rules.map(([path, lines]) => [path, ...lines.map((line) => `  ${line}`)].join('\n')).join('\n');
   // Most pages share a few policies: each policy's line is made once (10,000 pages, 3 MB of rules).
   const lines = new Map<string, string>();
+  let last: [policy: string, line: string] = ['', ''];
   const policyLine = (policy: string) => {
+    // Most pages have the policy of the page before: compared, not hashed again (a new string each).
+    if (policy === last[0]) return last[1];
     let line = lines.get(policy);
     if (line === undefined) {
       line = `\n  Content-Security-Policy: ${headerPolicy(policy)}`;
       lines.set(policy, line);
     }
+    last = [policy, line];
     return line;
   };
   const atRoute: PagePolicy[] = [];

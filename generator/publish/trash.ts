@@ -12,6 +12,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { StandbyRemover } from './standby-remover.ts';
 import { writing } from './writing-folders.ts';
 
 /**
@@ -37,7 +38,14 @@ for (const folder of workerData.folders) {
  * processor the build shares, against 180 ms (10) for `rm -rf` (RAM disk); and a process left
  * removing in the background does not hold this one's exit, as a thread would.
  */
-function removeFolders(folder: string, { inside = false, background = false } = {}): Promise<void> {
+function removeFolders(
+  folder: string,
+  {
+    inside = false,
+    background = false,
+    standby,
+  }: { inside?: boolean; background?: boolean; standby?: StandbyRemover } = {},
+): Promise<void> {
   // Beside the output, until it is gone it is this process's, never another build's leftover (swap.ts).
   const beside = !inside && !background;
   if (beside) writing.set(folder, undefined);
@@ -55,7 +63,8 @@ function removeFolders(folder: string, { inside = false, background = false } = 
     };
     if (folders.length === 0) return done();
     if (process.platform === 'win32') return withNode();
-    const remover = spawn('rm', ['-rf', '--', ...folders], { stdio: 'ignore', detached: background });
+    const remover =
+      standby?.take(folder) ?? spawn('rm', ['-rf', '--', ...folders], { stdio: 'ignore', detached: background });
     if (background) remover.unref();
     // No rm (an error, and maybe an exit after it), or one that could not remove all: Node's removal, once.
     let ended = false;
@@ -79,21 +88,42 @@ function listing(folder: string): string[] {
   }
 }
 
+/** The removers made ready for a trash folder as builds began (readyRemover), one a folder. */
+const standing = new Map<string, StandbyRemover>();
+
+/**
+ * Starts the process that will remove what the swap moves into `trash` (standby-remover.ts),
+ * while this one's heap is small; the function returned lets it go if the swap did not use it.
+ */
+export function readyRemover(trash: string): () => void {
+  standing.get(trash)?.release();
+  const remover = new StandbyRemover();
+  standing.set(trash, remover);
+  return () => {
+    if (standing.get(trash) !== remover) return;
+    remover.release();
+    standing.delete(trash);
+  };
+}
+
 /** Removes the site a swap moved aside (`old`): into the trash when there is one on its file system, else before the build ends. */
 export async function removeReplaced(old: string, trash: string | undefined): Promise<void> {
-  if (trash !== undefined) {
-    const moved = path.join(trash, path.basename(old));
-    const inTrash = await mkdir(trash, { recursive: true })
-      .then(() => rename(old, moved))
-      .then(
-        () => true,
-        () => false,
-      );
-    if (inTrash) {
-      void removeFolders(moved, { background: true });
-      return;
-    }
+  if (trash === undefined) return removeFolders(old);
+  // Taken at once, before the swap returns: the build lets go of a remover the swap did not take once it has.
+  const standby = standing.get(trash);
+  standing.delete(trash);
+  const moved = path.join(trash, path.basename(old));
+  const inTrash = await mkdir(trash, { recursive: true })
+    .then(() => rename(old, moved))
+    .then(
+      () => true,
+      () => false,
+    );
+  if (inTrash) {
+    void removeFolders(moved, { background: true, standby });
+    return;
   }
+  standby?.release();
   await removeFolders(old);
 }
 

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { emptyTrash, removeReplaced } from '../../generator/publish/trash.ts';
+import { emptyTrash, readyRemover, removeReplaced } from '../../generator/publish/trash.ts';
 
 let dir: string | undefined;
 const path0 = process.env.PATH;
@@ -51,4 +51,19 @@ test('a replaced site is moved into the trash at once, and removed from there in
   await removeReplaced(old, trash);
   expect(existsSync(old)).toBe(false);
   await expect.poll(() => readdir(trash), { timeout: 10_000 }).toEqual([]);
+});
+
+test('a remover made ready as the build began removes the replaced site; with a newline in its name, rm does', async () => {
+  const trash = await trashOfTwoSites();
+  await emptyTrash(trash);
+  for (const name of ['.dist-old', '.dist\nold']) {
+    const letGo = readyRemover(trash);
+    const old = path.join(dir ?? '', name);
+    await mkdir(path.join(old, 'om'), { recursive: true });
+    await writeFile(path.join(old, 'om', 'index.html'), '<p>om</p>');
+    await removeReplaced(old, trash);
+    letGo();
+    expect(existsSync(old)).toBe(false);
+    await expect.poll(() => readdir(trash), { timeout: 10_000 }).toEqual([]);
+  }
 });

@@ -41,6 +41,50 @@ describe('one place for URLs', () => {
     expect(root.fileOf('/om/styret/')).toBe('om/styret/index.html');
     expect(normalizeRoute('om//')).toBe('/om');
   });
+
+  test('a page route as routes are written and any other text give the URLs and files they always gave', () => {
+    // The rules before href and fileOf took plain page routes on a short way (urls.ts).
+    const longWay = (base: string, route: string) => {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(route) || route.startsWith('//') || route.startsWith('#')) return [route];
+      const suffix = route.slice((route.split(/[?#]/, 1)[0] ?? '').length);
+      const normalized = normalizeRoute(route);
+      const file = /\.[a-z0-9]+$/i.test(normalized.split('/').pop() ?? '');
+      const href = normalized === '/' ? base : `${base}${normalized.slice(1)}${file ? '' : '/'}`;
+      const fileOf =
+        normalized === '/' ? 'index.html' : file ? normalized.slice(1) : `${normalized.slice(1)}/index.html`;
+      return [`${href}${suffix}`, fileOf];
+    };
+    const routes = [
+      '/',
+      '/kurs',
+      '/kurs/',
+      '/om/styret',
+      '/a.b',
+      '/a.b/c',
+      '/news/feed.XML',
+      '/a.',
+      '/a.-',
+      '/.',
+      '//host/x',
+      '/a//b',
+      '/a?x=1',
+      '/a#b',
+      '/søk',
+      '/a-b_c',
+      'kurs',
+      '/a/',
+      '/a/.x',
+      '/x.tar.gz',
+      '/v1.2/notes',
+    ];
+    for (const urls of [root, sub]) {
+      for (const route of routes) {
+        const [href, file] = longWay(urls.base, route);
+        expect([route, urls.href(route)]).toEqual([route, href]);
+        if (file !== undefined) expect([route, urls.fileOf(route)]).toEqual([route, file]);
+      }
+    }
+  });
 });
 
 describe('slugOf: headings and questions as anchors', () => {
