@@ -21,7 +21,7 @@ import { fail, prepare } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
 import { keptSources, NOTHING_KEPT } from './source-cache.ts';
-import { keptCodeOf } from './kept-site-code.ts';
+import { keptClientOf, keptCodeOf } from './kept-site-code.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -37,13 +37,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const publisher = options.publisher ?? new MemoryPublisher();
   const keptParts = keptPartsOf(options);
   const keptFiles = options.cacheDir ? keptSources(run, options.cacheDir) : undefined;
+  const [keptCode, keptClient] = [keptCodeOf(options), keptClientOf(options)];
   try {
-    const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCodeOf(options)).catch(fail));
+    const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCode).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
     // The look at the content folder begun on a thread (cli-build.ts) went on while the site's code ran.
     await options.contentWalk?.looked();
-    const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run) });
+    const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run), keptClient });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);
@@ -70,7 +71,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let kept = false;
     const keepPages = () => {
       if (!kept) {
-        for (const cache of [renderer, keptParts]) cache?.succeeded?.();
+        for (const cache of [renderer, keptParts, keptCode, keptClient]) cache?.succeeded?.();
         sources.keep();
       }
       kept = true;

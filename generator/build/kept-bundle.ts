@@ -7,7 +7,9 @@
  * be what the import resolves to now: see namesIn). What it was made by and for (the generator's
  * code, esbuild's version, the entry and options) is the caller's `madeBy`. A file written
  * within two seconds of the bundling may change again without a new stamp: such a bundle is not
- * kept. Anything that does not read as kept is no cache: the code is bundled as always.
+ * kept. Anything that does not read as kept is no cache: the code is bundled as always. What a
+ * build bundled is written once it has succeeded, with its other caches (a build refused, such
+ * as one whose --out is a folder of the site's code, leaves the project as it was).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +34,9 @@ interface Kept<Made> {
 }
 
 export class KeptBundle<Made> {
+  /** What keep made, written by succeeded. */
+  #pending: Buffer | undefined;
+
   constructor(
     private readonly file: string,
     private readonly root: string,
@@ -50,7 +55,7 @@ export class KeptBundle<Made> {
     }
   }
 
-  /** Keeps what esbuild made of `inputs` (absolute), having begun at `startedAt` (Date.now()). */
+  /** Notes what esbuild made of `inputs` (absolute), having begun at `startedAt` (Date.now()), to be kept once the build has succeeded. */
   keep(madeBy: string, made: Made, inputs: readonly string[], startedAt: number): void {
     const files = [...new Set([...inputs, ...SETTINGS.map((name) => path.join(this.root, name))])];
     const stamps = files.map((file): [string, string] => [file, stampOf(file)]);
@@ -59,10 +64,17 @@ export class KeptBundle<Made> {
       (folder): [string, string] => [folder, namesIn(folder)],
     );
     const kept: Kept<Made> = { format: FORMAT, madeBy, made, inputs: [...inputs], stamps, folders };
+    this.#pending = v8.serialize(kept);
+  }
+
+  /** Writes what keep noted, if anything: the build has succeeded. */
+  succeeded(): void {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    if (!pending) return;
     try {
-      // The first build with a cache bundles its site before anything else makes the folder.
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeWhole(this.file, v8.serialize(kept));
+      writeWhole(this.file, pending);
     } catch {
       // A cache that cannot be written is only not kept.
     }

@@ -1,7 +1,8 @@
 /**
  * The code esbuild made in an earlier build, kept (build/kept-bundle.ts): the site's code
  * (`.clubsite/cache/site-code.bin`) and the browser's (`client-code.bin`), each for the same
- * generator code, esbuild, project and what it was bundled from.
+ * generator code, esbuild, project and what it was bundled from; written once the build has
+ * succeeded (build.ts).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,10 @@ export class KeptSiteCode implements KeptCode {
 
   keep(entry: string, bundle: SiteBundle, inputs: readonly string[], startedAt: number): void {
     this.#kept.keep(madeBy(this.root, entry), bundle, inputs, startedAt);
+  }
+
+  succeeded(): void {
+    this.#kept.succeeded();
     // What the first format of this cache was kept in (JSON), read by no build now.
     rmSync(path.join(this.cacheDir, 'site-code.json'), { force: true });
   }
@@ -48,6 +53,10 @@ export class KeptClientCode implements KeptClient {
 
   keep(recipe: string, bundle: ClientBundle, startedAt: number): void {
     this.#kept.keep(madeBy(this.root, recipe), bundle, bundle.inputs, startedAt);
+  }
+
+  succeeded(): void {
+    this.#kept.succeeded();
   }
 }
 

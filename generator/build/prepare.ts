@@ -12,7 +12,7 @@ import type { PhotoResult } from '../images/photos.ts';
 import { loadContent, type PageCache } from '../load/load-content.ts';
 import type { LoadMemo } from '../load/load-memo.ts';
 import type { RenderContext } from '../model/render-context.ts';
-import type { ClientBundle, LoadedSite } from '../model/site.ts';
+import type { ClientBundle, KeptClient, LoadedSite } from '../model/site.ts';
 import type { LoadedContent } from '../model/source.ts';
 import { makeRenderContext } from '../render/render-context.ts';
 import { type Routed, route } from '../route/route.ts';
@@ -20,7 +20,6 @@ import { type Validated, validate } from '../validate/validate.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import type { BuildRun } from './build-run.ts';
 import type { KeptPhotos } from './kept-photos.ts';
-import { keptClientOf } from './kept-site-code.ts';
 
 export interface Prepared {
   site: LoadedSite;
@@ -48,6 +47,8 @@ export interface Reuse {
   validated?: ValidatedPages;
   /** The photos of the last build, kept while their bytes are the same. */
   photos?: KeptPhotos;
+  /** The browser code a build with a cache bundled last (kept-site-code.ts). */
+  keptClient?: KeptClient;
 }
 
 /** A content problem found outside a stage's list of problems (a site's code that does not bundle): the build's end. */
@@ -61,12 +62,7 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   // esbuild bundles the browser code while this thread reads the content.
   const bundling = reuse.client
     ? Promise.resolve(reuse.client)
-    : bundleClient(
-        run.root,
-        site.site,
-        { minify: options.minify ?? true },
-        keptClientOf({ ...options, root: run.root }),
-      );
+    : bundleClient(run.root, site.site, { minify: options.minify ?? true }, reuse.keptClient);
   // A content problem may end the build first: its failure is then nobody's to hear.
   bundling.catch(() => undefined);
   const now = run.now(site);

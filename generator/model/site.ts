@@ -13,7 +13,7 @@ export interface SiteBundle {
 export interface KeptCode {
   /** The bundle of `entry` (relative to the project) and its inputs, when it may be taken as it is. */
   find(entry: string): { bundle: SiteBundle; inputs: string[] } | undefined;
-  /** Keeps a bundle esbuild made of `inputs` (absolute), having begun at `startedAt` (Date.now()). */
+  /** Notes a bundle esbuild made of `inputs` (absolute), having begun at `startedAt` (Date.now()), to keep if the build succeeds. */
   keep(entry: string, bundle: SiteBundle, inputs: readonly string[], startedAt: number): void;
 }
 
@@ -21,7 +21,7 @@ export interface KeptCode {
 export interface KeptClient {
   /** The bundle made by `recipe` (its entries and options), when it may be taken as it is. */
   find(recipe: string): ClientBundle | undefined;
-  /** Keeps a bundle esbuild made by `recipe`, having begun at `startedAt` (Date.now()). */
+  /** Notes a bundle esbuild made by `recipe`, having begun at `startedAt` (Date.now()), to keep if the build succeeds. */
   keep(recipe: string, bundle: ClientBundle, startedAt: number): void;
 }
 

@@ -20,6 +20,7 @@ import {
   rename,
   rm,
   symlink,
+  utimes,
   writeFile,
 } from 'node:fs/promises';
 import os from 'node:os';
@@ -126,6 +127,16 @@ async function miniProject(): Promise<{ outer: string; root: string }> {
   return { outer, root };
 }
 
+/** Every file below `folder` (not below node_modules or .git, nor through a link) dated a minute ago. */
+async function aged(folder: string): Promise<void> {
+  const then = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.git') await aged(file);
+    else if (entry.isFile()) await utimes(file, then, then);
+  }
+}
+
 const leftovers = async (folder: string) =>
   (await readdir(folder)).filter((name) => /clubsite-(new|old|lock)|\.(new|old)-\d/.test(name));
 const oneLine = (outcome: Outcome) => {
@@ -154,6 +165,9 @@ describe('build --out refuses a folder clubsite does not own', () => {
     git('init', '-q');
     git('add', '-A');
     git('commit', '-q', '-m', 'site');
+    // Files a volunteer left a while ago: a build keeps the code it bundles of such files
+    // (build/kept-bundle.ts), and one that is refused must not, even after bundling it.
+    await aged(root);
   });
   afterAll(() => rm(outer, { recursive: true, force: true }));
 
