@@ -12,8 +12,10 @@ export function matchGlob(files: readonly string[], glob: string): string[] {
   // Hidden files are left out of the listing already; `dot` keeps any that a site lists on purpose.
   const matches = picomatch(pattern, { dot: true });
   const folder = folderOf(pattern);
-  // Only the files of its folder are asked (not 10,000 pages for four posts); the sort is the listing's.
-  return files.filter((file) => (folder === undefined || file.startsWith(folder)) && matches(file)).sort();
+  // Only the files of its folder are asked (not 10,000 pages for four posts), and a file named as
+  // the folder (`news/**` takes `news`); the sort is the listing's.
+  const asked = (file: string) => folder === undefined || file.startsWith(folder) || `${file}/` === folder;
+  return files.filter((file) => asked(file) && matches(file)).sort();
 }
 
 /** Plain folder names before a glob's first wildcard (`news/` of `news/*.md`): no file outside them matches. */
