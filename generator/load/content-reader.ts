@@ -27,12 +27,16 @@ export interface ContentPaths {
  */
 export type PageCache = Map<string, { text?: string; parsed: PageSource | YamlSource; stamp?: string }>;
 
+type PageCacheEntry = PageCache extends Map<string, infer Entry> ? Entry : never;
+
+/** The file's parsed text: as the cache holds it when the text is the same, else parsed (and `kept` when it parses). */
 function parseOnce<T extends PageSource | YamlSource>(
   cache: PageCache | undefined,
   absolute: string,
   text: string,
   parse: () => T | undefined,
-  stamp?: string,
+  stamp: string | undefined,
+  kept: (entry: PageCacheEntry) => void,
 ): T | undefined {
   const known = cache?.get(absolute);
   if (known && known.text !== undefined && known.text === text) {
@@ -40,8 +44,11 @@ function parseOnce<T extends PageSource | YamlSource>(
     return known.parsed as T;
   }
   const parsed = parse();
-  if (parsed) cache?.set(absolute, { text, parsed, stamp });
-  else cache?.delete(absolute);
+  if (parsed && cache) {
+    const entry = { text, parsed, stamp };
+    cache.set(absolute, entry);
+    kept(entry);
+  } else cache?.delete(absolute);
   return parsed;
 }
 
@@ -67,8 +74,14 @@ export interface Stamping {
 export class ContentReader {
   /** Whether a listed file's path is the content folder's path, a slash and the listed name (no `..` or `.` to resolve). */
   readonly #plain: boolean;
-  /** The files this load looked up in the cache (read, or known by their stamp): the others are forgotten. */
-  readonly #visited = new Set<string>();
+  /**
+   * The cache's entries of the listed files this load looked up (read, or known by their stamp):
+   * the others are forgotten. Held by the entry, not its path: a set of 10,000 paths made here
+   * would hash each (and copy it whole first, as it is made of parts).
+   */
+  readonly #visited = new Set<PageCacheEntry>();
+  /** Marks an entry set for a listed file this load read. */
+  readonly #keep = (entry: PageCacheEntry) => this.#visited.add(entry);
   /** Listed files read too soon after they were written to have a stamp (see stampOf): read again by the next load. */
   readonly unstamped: string[] = [];
 
@@ -108,8 +121,8 @@ export class ContentReader {
     const { cache, errors } = this;
     const { unchanged, stampOf: stampFromLook = stampOf } = this.stamps;
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
-    if (listed) this.#visited.add(absolute);
     const cached = cache?.get(absolute);
+    if (listed && cached) this.#visited.add(cached);
     // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
     const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
     const stamp = trusted ? cached?.stamp : cache ? stampFromLook(absolute) : undefined;
@@ -130,7 +143,8 @@ export class ContentReader {
     const absolute = path.join(this.paths.contentDir, inContent);
     const file = this.relative(absolute);
     if (listing.refused.has(inContent)) return undefined;
-    const { text, failed, stamp, same } = this.readText(absolute, listing.files.includes(inContent));
+    const listed = listing.files.includes(inContent);
+    const { text, failed, stamp, same } = this.readText(absolute, listed);
     if (failed) return undefined;
     if (same) return same as YamlSource;
     if (text === undefined) {
@@ -144,7 +158,9 @@ export class ContentReader {
       );
       return undefined;
     }
-    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, () => parseYaml(file, text)), stamp);
+    const parse = () => collectErrors(this.errors, () => parseYaml(file, text));
+    // One not listed is read, and forgotten after the load, as it is looked up by no later one.
+    return parseOnce(this.cache, absolute, text, parse, stamp, listed ? this.#keep : () => undefined);
   }
 
   /** A folder collection's files, parsed like pages. */
@@ -188,13 +204,13 @@ export class ContentReader {
     if (text === undefined) return undefined;
     // Its name as problems tell it, made only when it is parsed (not for the 10,000 pages a dev save finds as they were).
     const parse = () => parsePage(this.relative(absolute), pathInPages, text);
-    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, parse), stamp);
+    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, parse), stamp, this.#keep);
   }
 
   /** Files the cache holds that this load did not look up (no longer listed, or no longer read) are forgotten. */
   forgetOthers(): void {
     if (!this.cache) return;
-    for (const file of this.cache.keys()) if (!this.#visited.has(file)) this.cache.delete(file);
+    for (const [file, entry] of this.cache) if (!this.#visited.has(entry)) this.cache.delete(file);
   }
 
   /** Every other file (images, documents), read whole and checked to be what its name says. */
