@@ -9,6 +9,7 @@ import { BuildFailed, ContentError } from '../errors.ts';
 import { photosOf } from '../images/images.ts';
 import { photoCacheDir } from '../images/photo-cache.ts';
 import type { PhotoResult } from '../images/photos.ts';
+import type { Looked } from '../load/content-walk.ts';
 import { loadContent, type PageCache } from '../load/load-content.ts';
 import type { LoadMemo } from '../load/load-memo.ts';
 import type { RenderContext } from '../model/render-context.ts';
@@ -44,6 +45,8 @@ export interface Reuse {
   memo?: { memo: LoadMemo; reported: readonly string[] | undefined };
   /** Files' stamps from a look at the content folder taken before the load (a build's: load/content-walk.ts). */
   stampOf?: (absolute: string) => string | undefined;
+  /** That look's paths and stats, which the load lists the folder from. */
+  looked?: () => ReadonlyMap<string, Looked | undefined>;
   validated?: ValidatedPages;
   /** The photos of the last build, kept while their bytes are the same. */
   photos?: KeptPhotos;
@@ -66,7 +69,7 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   const now = run.now(site);
   const clocks = new ClockLedger(now.getTime(), site.site.timeZone);
   const paths = { root: run.root, contentDir: run.contentDir };
-  const stamping = { unchanged: reuse.unchanged, stampOf: reuse.stampOf };
+  const stamping = { unchanged: reuse.unchanged, stampOf: reuse.stampOf, looked: reuse.looked };
   const loaded = await run.stage('load', () =>
     loadContent(paths, site.site, problems.errors, reuse.parsed, stamping, reuse.memo),
   );

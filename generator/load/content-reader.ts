@@ -8,7 +8,7 @@ import path from 'node:path';
 import { collectErrors, ContentError } from '../errors.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
 import { type ContentListing, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
-import { stampFrom } from './content-walk.ts';
+import { type Looked, stampFrom } from './content-walk.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
 import { checkImage } from './image-check.ts';
 import { parsePage } from './page-source.ts';
@@ -68,6 +68,8 @@ export interface Stamping {
   unchanged?: (absolute: string) => boolean;
   /** A file's stamp from a look at the content folder taken before this load read anything (load/content-walk.ts). */
   stampOf?: (absolute: string) => string | undefined;
+  /** That look's paths and stats: the folder is listed from it, not again. */
+  looked?: () => ReadonlyMap<string, Looked | undefined>;
 }
 
 /** Reads the files of the content folder, each problem with its bytes told as the file's own. */

@@ -23,6 +23,7 @@ export interface Looked {
   ctimeMs: number;
   ino: number;
   isSymbolicLink(): boolean;
+  isFile(): boolean;
   /** Its stamp as stampFrom makes it, when the look's thread made it (null: written too recently to have one). */
   stamp?: string | null;
 }
@@ -133,7 +134,7 @@ function walkFolder(
   return looked;
 }
 
-/** Numbers a look sends for each file: its size, times, inode, and kind (0: gone, 1: a link, 2: other). */
+/** Numbers a look sends for each file: its size, times, inode, and kind (0: gone, 1: a link, 2: a file, 3: other). */
 const FIELDS = 5;
 
 // The stamps are made there too: 10,000 numbers written as text cost the build's thread milliseconds.
@@ -144,13 +145,13 @@ const stampFrom = ${stampFrom.toString()};
 const numbers = new Float64Array(looked.length * ${FIELDS});
 const stamps = looked.map(([, stats]) => (stats ? (stampFrom(stats, workerData.takenAt) ?? null) : null));
 looked.forEach(([, stats], at) => {
-  if (stats) numbers.set([stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.isSymbolicLink() ? 1 : 2], at * ${FIELDS});
+  if (stats) numbers.set([stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.isSymbolicLink() ? 1 : stats.isFile() ? 2 : 3], at * ${FIELDS});
 });
 parentPort.postMessage({ paths: looked.map(([file]) => file), numbers, stamps }, [numbers.buffer]);
 `;
 
-const isLink = () => true;
-const notLink = () => false;
+const yes = () => true;
+const no = () => false;
 
 /** The look taken on a thread (walkFolder), or undefined when the thread failed. */
 function lookOnThread(
@@ -167,9 +168,9 @@ function lookOnThread(
       for (const [at, file] of paths.entries()) {
         const field = (index: number) => numbers[at * FIELDS + index] ?? 0;
         const [size, mtimeMs, ctimeMs, ino, kind] = [field(0), field(1), field(2), field(3), field(4)];
-        const isSymbolicLink = kind === 1 ? isLink : notLink;
+        const [isSymbolicLink, isFile] = [kind === 1 ? yes : no, kind === 2 ? yes : no];
         const stamp = stamps[at] ?? null;
-        stats.set(file, kind === 0 ? undefined : { size, mtimeMs, ctimeMs, ino, isSymbolicLink, stamp });
+        stats.set(file, kind === 0 ? undefined : { size, mtimeMs, ctimeMs, ino, isSymbolicLink, isFile, stamp });
       }
       resolve(stats);
     });
