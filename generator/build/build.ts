@@ -17,7 +17,7 @@ import { type BuildResult, buildResult } from './build-result.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { PageStream } from './page-stream.ts';
 import { keptPartsOf } from './index-part-cache.ts';
-import { fail, prepare, type Reuse } from './prepare.ts';
+import { bundling, fail, prepare, type Reuse } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
 import { keptSources, NOTHING_KEPT } from './source-cache.ts';
@@ -44,8 +44,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCodeOf(options)).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
+    const client = bundling(run, site);
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
-    const built = await prepare(run, site, { ...sources.reuse, ...walkStamps(run) });
+    const built = await prepare(run, site, { ...sources.reuse, ...walkStamps(run), bundling: client });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);

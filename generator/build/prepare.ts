@@ -38,6 +38,8 @@ export interface Prepared {
 /** What a dev session kept of its last build. */
 export interface Reuse {
   client?: ClientBundle;
+  /** The browser code's bundle, begun already (see `bundling`). */
+  bundling?: Promise<ClientBundle>;
   parsed?: PageCache;
   /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
   unchanged?: (absolute: string) => boolean;
@@ -58,14 +60,22 @@ export const fail = (error: unknown): never => {
   throw error;
 };
 
+/**
+ * The browser code, bundled by esbuild while this thread goes on (a build begins it as soon as
+ * the site's code is loaded, before the kept files are read: it takes longer than they and the
+ * load do, and the build would wait for it).
+ */
+export function bundling(run: BuildRun, site: LoadedSite): Promise<ClientBundle> {
+  const bundled = bundleClient(run.root, site.site, { minify: run.options.minify ?? true });
+  // A content problem may end the build first: its failure is then nobody's to hear.
+  bundled.catch(() => undefined);
+  return bundled;
+}
+
 export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}): Promise<Prepared> {
   const { options, problems } = run;
   // esbuild bundles the browser code while this thread reads the content.
-  const bundling = reuse.client
-    ? Promise.resolve(reuse.client)
-    : bundleClient(run.root, site.site, { minify: options.minify ?? true });
-  // A content problem may end the build first: its failure is then nobody's to hear.
-  bundling.catch(() => undefined);
+  const bundled = reuse.client ? Promise.resolve(reuse.client) : (reuse.bundling ?? bundling(run, site));
   const now = run.now(site);
   const clocks = new ClockLedger(now.getTime(), site.site.timeZone);
   const paths = { root: run.root, contentDir: run.contentDir };
@@ -86,7 +96,7 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   const routing = { clocks, base: options.base ?? '/', origin: options.origin, siteFile: run.siteFile(site) };
   const routed = await run.stage('route', () => route(site.site, validated, loaded, routing, problems.errors));
   problems.stop();
-  const client = await run.stage('bundle', () => bundling.catch(fail));
+  const client = await run.stage('bundle', () => bundled.catch(fail));
   const photoCache = { dir: photoCacheDir(run.root, options.imageCache), keep: options.keepPhotos !== false };
   const making = reuse.photos ?? { of: photosOf };
   const photos = site.site.photos
