@@ -17,7 +17,7 @@ import { type BuildResult, buildResult } from './build-result.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { PageStream } from './page-stream.ts';
 import { keptPartsOf } from './index-part-cache.ts';
-import { fail, prepare } from './prepare.ts';
+import { bundling, fail, prepare, type Reuse } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
 import { keptSources, NOTHING_KEPT } from './source-cache.ts';
@@ -25,10 +25,14 @@ import { keptClientOf, keptCodeOf } from './kept-site-code.ts';
 
 export type { BuildOptions, BuildResult };
 
-/** With a cache, the load's stamps come from the caller's look at the content folder when it took one (load/content-walk.ts), else from a stat of each file it reads. */
-function walkStamps({ options, contentDir }: BuildRun): ((absolute: string) => string | undefined) | undefined {
-  if (!options.cacheDir) return undefined;
-  return (options.contentWalk?.dir === contentDir ? options.contentWalk : new ContentWalk(contentDir)).stampOf;
+/**
+ * With a cache, the load's listing and stamps come from the caller's look at the content folder
+ * when it took one (load/content-walk.ts), else from a look of its own taken as the load begins.
+ */
+function walkStamps({ options, contentDir }: BuildRun): Pick<Reuse, 'stampOf' | 'looked'> {
+  if (!options.cacheDir) return {};
+  const walk = options.contentWalk?.dir === contentDir ? options.contentWalk : new ContentWalk(contentDir);
+  return { stampOf: walk.stampOf, looked: () => walk.stats() };
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -41,10 +45,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCode).catch(fail));
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
+    const client = bundling(run, site, keptClient);
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
     // The look at the content folder begun on a thread (cli-build.ts) went on while the site's code ran.
     await options.contentWalk?.looked();
-    const built = await prepare(run, site, { ...sources.reuse, stampOf: walkStamps(run), keptClient });
+    const built = await prepare(run, site, { ...sources.reuse, ...walkStamps(run), bundling: client });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);
     const used = usedAssetsOf(built);

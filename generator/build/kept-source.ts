@@ -1,108 +1,165 @@
 /**
- * A kept file's parts that are read only when asked for (build/source-cache.ts): a page's text
- * and body, read from its file and checked to be the text the build that kept it read, and the
- * places of a YAML file's values, parsed from the JSON they were kept as.
+ * A kept file (a row of build/kept-table.ts) made into the parsed file a load makes, with the
+ * parts read only when asked for: a page's text and body, read from its file and checked to be
+ * the text the build that kept it read; its front matter's data, and the places of its values,
+ * decoded from the bytes they were kept as.
  *
- * The getters are functions shared by every kept source: 10,000 objects given the same
- * accessors share one shape, where a closure each would give each object a shape of its own
- * (slower to make and to read). They are added to objects that have no such property yet: a
- * property turned from a value into a getter would cost the object its shape too.
+ * A kept page and its front matter are objects of a class whose getters every kept page shares:
+ * 10,000 of them are made with their fields and nothing more (no property defined afterwards,
+ * no map or closure of their own), which is most of what a build with the cache makes before
+ * its load. Their own fields are a page's and a front matter's; `text`, `body`, `data` and
+ * `nodes` are read through the class (a copy made with `{ ...source }` would not have them:
+ * validate-content.ts names the front matter's fields it copies). A YAML data file is a plain
+ * object with its data: it is handed to the render workers, which copy own fields only.
  */
 import { ContentError } from '../errors.ts';
 import { readBytes } from '../load/content-files.ts';
 import { decodeText, MAX_TEXT_BYTES } from '../load/decode-text.ts';
-import { knowTextHash, textHash } from '../load/text-hash.ts';
-import type { PageSource, YamlSource } from '../model/source.ts';
+import { textHash } from '../load/text-hash.ts';
+import type { PageSource, YamlNode, YamlSource } from '../model/source.ts';
+import { dataBytes, dataOf, type KeptTable, nodesBytes } from './kept-table.ts';
 
-/** A kept YAML source's places, parsed from `json` when first asked for. */
-export function nodesOnDemand(source: YamlSource, json: string): void {
-  if (typeof json !== 'string') throw new Error('not a kept file');
-  keptNodes.set(source, json);
-  Object.defineProperty(source, 'nodes', KEPT_NODES);
-}
-
-const KEPT_NODES: PropertyDescriptor = {
-  get(this: YamlSource) {
-    const nodes = JSON.parse(keptNodes.get(this) ?? '[]') as YamlSource['nodes'];
-    Object.defineProperty(this, 'nodes', { value: nodes, enumerable: true, writable: true, configurable: true });
-    return nodes;
-  },
-  enumerable: true,
-  configurable: true,
-};
-
-/** The JSON of kept YAML sources' places: kept again without parsing it. */
-const keptNodes = new WeakMap<YamlSource, string>();
-
-/** A YAML source's places as JSON text: as it was kept, else made. */
-export const nodesJson = (source: YamlSource): string => keptNodes.get(source) ?? JSON.stringify(source.nodes);
-
-/** A kept page's body's length, known without reading its text. */
-export const keptBodyLength = (source: PageSource): number | undefined => keptTexts.get(source)?.bodyLength;
-
-/** Where a kept page's text is, what it was, and (once read) the text. */
-interface KeptText {
-  absolute: string;
-  hash: string;
-  bodyLength: number;
+/** Where kept files' lazy parts are: their table, and what to do when one of them is not as kept. */
+export interface KeptFiles {
+  table: KeptTable;
+  /** The kept files are not believed again (sources.bin is removed). */
   forget: () => void;
-  text?: string;
 }
 
-/**
- * A kept page's text and body, read from its file (`absolute`) when first asked for, and checked
- * to be the text whose hash is `hash`; `forget` is told when it is not.
- */
-export function readOnDemand(
-  absolute: string,
-  source: PageSource,
-  kept: { hash: string; bodyLength: number },
-  forget: () => void,
-): void {
-  const { hash, bodyLength } = kept;
-  knowTextHash(source, hash);
-  keptTexts.set(source, { absolute, hash, bodyLength, forget });
-  // One property at a time: defineProperties reads its descriptors afresh for each object.
-  Object.defineProperty(source, 'text', KEPT_TEXT);
-  Object.defineProperty(source, 'body', KEPT_BODY);
+/** A kept file's table and row. */
+export interface KeptRow {
+  files: KeptFiles;
+  row: number;
 }
 
-const keptTexts = new WeakMap<PageSource, KeptText>();
+/** A kept page's front matter: its data and the places of its values, decoded when first asked for. */
+class KeptFrontMatter implements YamlSource {
+  readonly #files: KeptFiles;
+  readonly #row: number;
 
-function keptText(source: PageSource): KeptText & { text: string } {
-  const kept = keptTexts.get(source);
-  if (!kept) throw new Error(`${source.file}: no kept text`);
-  if (kept.text === undefined) {
-    const bytes = readBytes(kept.absolute, source.file, MAX_TEXT_BYTES);
-    const now = bytes === undefined ? undefined : decodeText(source.file, bytes);
-    if (now === undefined || textHash(now) !== kept.hash) {
-      // Its stamp said it was as it was: the kept files are not believed again.
-      kept.forget();
-      throw new ContentError({
-        code: 'unreadable-file',
-        file: source.file,
-        message: 'The file changed while the site was being built.',
-        hint: 'Build again once the file is saved.',
-      });
-    }
-    kept.text = now;
+  constructor(
+    readonly file: string,
+    files: KeptFiles,
+    row: number,
+  ) {
+    this.#files = files;
+    this.#row = row;
   }
-  return kept as KeptText & { text: string };
+
+  get data(): unknown {
+    return settle(
+      this,
+      'data',
+      decoded(this.#files, this.file, () => dataOf(dataBytes(this.#files.table, this.#row))),
+    );
+  }
+
+  get nodes(): YamlNode[] {
+    return settle(this, 'nodes', nodesOf(this.#files, this.#row, this.file));
+  }
+
+  static rowOf(source: object): KeptRow | undefined {
+    return #files in source ? { files: source.#files, row: source.#row } : undefined;
+  }
 }
 
-const KEPT_TEXT: PropertyDescriptor = {
-  get(this: PageSource) {
-    return keptText(this).text;
-  },
-  enumerable: true,
-  configurable: true,
-};
+/** A kept page file: its text and body read from its file when first asked for. */
+class KeptPageSource implements PageSource {
+  readonly frontMatter: KeptFrontMatter;
+  readonly #files: KeptFiles;
+  readonly #row: number;
+  #text: string | undefined = undefined;
 
-const KEPT_BODY: PropertyDescriptor = {
-  get(this: PageSource) {
-    const { text, bodyLength } = keptText(this);
-    return text.slice(text.length - bodyLength);
-  },
-  enumerable: true,
-  configurable: true,
-};
+  constructor(
+    readonly file: string,
+    readonly route: string,
+    readonly bodyLineOffset: number,
+    files: KeptFiles,
+    row: number,
+  ) {
+    this.frontMatter = new KeptFrontMatter(file, files, row);
+    this.#files = files;
+    this.#row = row;
+  }
+
+  get text(): string {
+    if (this.#text === undefined) {
+      const { table } = this.#files;
+      const bytes = readBytes(table.paths[this.#row] ?? '', this.file, MAX_TEXT_BYTES);
+      const now = bytes === undefined ? undefined : decodeText(this.file, bytes);
+      if (now === undefined || textHash(now) !== table.hashes[this.#row]) throw changed(this.#files, this.file);
+      this.#text = now;
+    }
+    return this.#text;
+  }
+
+  get body(): string {
+    const { text } = this;
+    return text.slice(text.length - (this.#files.table.bodyLengths[this.#row] ?? 0));
+  }
+
+  static rowOf(source: object): KeptRow | undefined {
+    return #files in source ? { files: source.#files, row: source.#row } : undefined;
+  }
+}
+
+/** A kept page of `row`. */
+export const keptPage = (
+  file: string,
+  route: string,
+  bodyLineOffset: number,
+  files: KeptFiles,
+  row: number,
+): PageSource => new KeptPageSource(file, route, bodyLineOffset, files, row);
+
+/** The YAML data files made from rows, by the object (a few: they are plain objects). */
+const yamlRows = new WeakMap<YamlSource, KeptRow>();
+
+/** A kept YAML data file: its data decoded now (it is validated on every build), its places when asked for. */
+export function keptYamlFile(file: string, files: KeptFiles, row: number): YamlSource {
+  const data = decoded(files, file, () => dataOf(dataBytes(files.table, row)));
+  const source = { file, data } as YamlSource;
+  Object.defineProperty(source, 'nodes', {
+    get: () => settle(source, 'nodes', nodesOf(files, row, file)),
+    enumerable: true,
+    configurable: true,
+  });
+  yamlRows.set(source, { files, row });
+  return source;
+}
+
+/** The row a parsed file was made from, if it was kept (its lazy parts are copied from there, not made again). */
+export const keptRowOf = (source: PageSource | YamlSource): KeptRow | undefined =>
+  KeptPageSource.rowOf(source) ?? yamlRows.get(source as YamlSource);
+
+/** The value a getter found, kept on the object as its own field from now on. */
+function settle<T>(source: object, name: string, value: T): T {
+  Object.defineProperty(source, name, { value, enumerable: true, writable: true, configurable: true });
+  return value;
+}
+
+const nodesOf = (files: KeptFiles, row: number, file: string): YamlNode[] =>
+  decoded(files, file, () => {
+    const bytes = nodesBytes(files.table, row);
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as YamlNode[];
+  });
+
+/** What `decode` makes of a kept part; one that does not decode is the kept files' fault, told like a file changed. */
+function decoded<T>(files: KeptFiles, file: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch {
+    throw changed(files, file);
+  }
+}
+
+function changed(files: KeptFiles, file: string): ContentError {
+  // Its stamp said it was as it was: the kept files are not believed again.
+  files.forget();
+  return new ContentError({
+    code: 'unreadable-file',
+    file,
+    message: 'The file changed while the site was being built.',
+    hint: 'Build again once the file is saved.',
+  });
+}

@@ -9,6 +9,7 @@ import { BuildFailed, ContentError } from '../errors.ts';
 import { photosOf } from '../images/images.ts';
 import { photoCacheDir } from '../images/photo-cache.ts';
 import type { PhotoResult } from '../images/photos.ts';
+import type { Looked } from '../load/content-walk.ts';
 import { loadContent, type PageCache } from '../load/load-content.ts';
 import type { LoadMemo } from '../load/load-memo.ts';
 import type { RenderContext } from '../model/render-context.ts';
@@ -37,6 +38,8 @@ export interface Prepared {
 /** What a dev session kept of its last build. */
 export interface Reuse {
   client?: ClientBundle;
+  /** The browser code's bundle, begun already (see `bundling`). */
+  bundling?: Promise<ClientBundle>;
   parsed?: PageCache;
   /** Files of `parsed` known to be as they were read (the dev server's watcher said nothing of them). */
   unchanged?: (absolute: string) => boolean;
@@ -44,11 +47,11 @@ export interface Reuse {
   memo?: { memo: LoadMemo; reported: readonly string[] | undefined };
   /** Files' stamps from a look at the content folder taken before the load (a build's: load/content-walk.ts). */
   stampOf?: (absolute: string) => string | undefined;
+  /** That look's paths and stats, which the load lists the folder from. */
+  looked?: () => ReadonlyMap<string, Looked | undefined>;
   validated?: ValidatedPages;
   /** The photos of the last build, kept while their bytes are the same. */
   photos?: KeptPhotos;
-  /** The browser code a build with a cache bundled last (kept-site-code.ts). */
-  keptClient?: KeptClient;
 }
 
 /** A content problem found outside a stage's list of problems (a site's code that does not bundle): the build's end. */
@@ -57,18 +60,26 @@ export const fail = (error: unknown): never => {
   throw error;
 };
 
+/**
+ * The browser code, bundled by esbuild while this thread goes on (a build begins it as soon as
+ * the site's code is loaded, before the kept files are read: it takes longer than they and the
+ * load do, and the build would wait for it).
+ */
+export function bundling(run: BuildRun, site: LoadedSite, kept?: KeptClient): Promise<ClientBundle> {
+  const bundled = bundleClient(run.root, site.site, { minify: run.options.minify ?? true }, kept);
+  // A content problem may end the build first: its failure is then nobody's to hear.
+  bundled.catch(() => undefined);
+  return bundled;
+}
+
 export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}): Promise<Prepared> {
   const { options, problems } = run;
   // esbuild bundles the browser code while this thread reads the content.
-  const bundling = reuse.client
-    ? Promise.resolve(reuse.client)
-    : bundleClient(run.root, site.site, { minify: options.minify ?? true }, reuse.keptClient);
-  // A content problem may end the build first: its failure is then nobody's to hear.
-  bundling.catch(() => undefined);
+  const bundled = reuse.client ? Promise.resolve(reuse.client) : (reuse.bundling ?? bundling(run, site));
   const now = run.now(site);
   const clocks = new ClockLedger(now.getTime(), site.site.timeZone);
   const paths = { root: run.root, contentDir: run.contentDir };
-  const stamping = { unchanged: reuse.unchanged, stampOf: reuse.stampOf };
+  const stamping = { unchanged: reuse.unchanged, stampOf: reuse.stampOf, looked: reuse.looked };
   const loaded = await run.stage('load', () =>
     loadContent(paths, site.site, problems.errors, reuse.parsed, stamping, reuse.memo),
   );
@@ -85,7 +96,7 @@ export async function prepare(run: BuildRun, site: LoadedSite, reuse: Reuse = {}
   const routing = { clocks, base: options.base ?? '/', origin: options.origin, siteFile: run.siteFile(site) };
   const routed = await run.stage('route', () => route(site.site, validated, loaded, routing, problems.errors));
   problems.stop();
-  const client = await run.stage('bundle', () => bundling.catch(fail));
+  const client = await run.stage('bundle', () => bundled.catch(fail));
   const photoCache = { dir: photoCacheDir(run.root, options.imageCache), keep: options.keepPhotos !== false };
   const making = reuse.photos ?? { of: photosOf };
   const photos = site.site.photos

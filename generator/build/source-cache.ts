@@ -7,8 +7,9 @@
  * against the hash of the text the earlier build read: a file changed since (mid-build) is a
  * problem that says "build again", never a page made of two versions of it.
  *
- * The file holds no text (at 10,000 pages, a few megabytes where the texts are 44): reading it
- * back costs a tenth of reading and parsing the files. A build that changed a few files writes
+ * The file holds no text (at 10,000 pages, 8 MB where the texts are 44), and its files as columns
+ * (build/kept-table.ts): what every build reads of them decodes in a few milliseconds, and a
+ * page's front matter and the places of its values only when asked for. A build that changed a few files writes
  * only those, into `sources.delta.bin` (every file changed or gone since sources.bin was
  * written, named by that file's generation); once they are many, sources.bin is written again.
  * A delta of another generation (a build beside this one wrote sources.bin) is not read: the
@@ -22,42 +23,25 @@ import v8 from 'node:v8';
 import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError, type ErrorDetails } from '../errors.ts';
 import type { PageCache } from '../load/load-content.ts';
-
-type PageCacheEntry = PageCache extends Map<string, infer Entry> ? Entry : never;
-import { textHashOf } from '../load/text-hash.ts';
-import type { ValidatedPage } from '../model/pages.ts';
+import { knowTextHash } from '../load/text-hash.ts';
 import type { LoadedSite } from '../model/site.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
-import { type Findings, findingsOf, knowFindings } from '../validate/check-text.ts';
+import { type Findings, knowFindings } from '../validate/check-text.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { buildStamp, writeWhole } from './cache-folder.ts';
 import { ReadAhead } from './read-ahead.ts';
-import { keptBodyLength, nodesJson, nodesOnDemand, readOnDemand } from './kept-source.ts';
+import { type KeptFiles, keptPage, keptRowOf, keptYamlFile } from './kept-source.ts';
+import { checkedTable, FLAG, fileAt, type KeptTable } from './kept-table.ts';
+import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
 
 const SOURCES_FILE = 'sources.bin';
 const DELTA_FILE = 'sources.delta.bin';
-const FORMAT = 3;
+const FORMAT = 4;
 /** Files changed since sources.bin past which it is written again (a share of its files, or a few): a delta is read whole by every build. */
 const DELTA_SHARE = 1 / 16;
 const DELTA_FEW = 8;
-
-/** A file as kept: a page's parsed source without its text and body, and what was made of it. */
-interface KeptFile {
-  stamp: string;
-  /** Without the places of its YAML values (`nodes`): they are `nodes` here. */
-  parsed: PageSource | YamlSource;
-  /** The places of the values of the YAML file or of the page's front matter, as JSON text (keptYaml). */
-  nodes: string;
-  /** A page file's text's hash (none for a YAML data file). */
-  hash?: string;
-  bodyLength?: number;
-  /** What checkText found in the page, when it found something; `clean` when it looked and found nothing. */
-  findings?: { errors: ErrorDetails[]; warnings: ErrorDetails[] };
-  clean?: true;
-  page?: ValidatedPage;
-}
 
 interface SourcesFile {
   format: number;
@@ -66,7 +50,7 @@ interface SourcesFile {
   validatedBy: string;
   /** This writing's mark: the delta written after it names it. */
   generation: string;
-  files: Array<[absolute: string, kept: KeptFile]>;
+  table: KeptTable;
 }
 
 /** The files changed or gone since sources.bin of `base` was written. */
@@ -74,7 +58,7 @@ interface DeltaFile {
   format: number;
   generator: string;
   base: string;
-  files: Array<[absolute: string, kept: KeptFile]>;
+  table: KeptTable;
   removed: string[];
 }
 
@@ -85,11 +69,13 @@ export interface KeptSources {
 }
 
 export class SourceCache {
-  /** The parsed files as read back, and for what they were validated: a build that changed neither need not save. */
-  #restored = new Set<PageSource | YamlSource>();
+  /** How many files were read back, and for what they were validated: a build that changed neither need not save. */
+  #restored = 0;
   #validatedBy: string | undefined;
-  /** What was read of sources.bin itself: its generation, its files' paths and parsed files (a delta holds the others). */
-  #base: { generation: string; files: string[]; parsed: Set<PageSource | YamlSource> } | undefined;
+  /** What was read of sources.bin itself: its generation, its files' paths and table (a delta holds the others). */
+  #base: { generation: string; table: KeptTable } | undefined;
+  /** The tables the files were read back from (sources.bin's, the delta's). */
+  readonly #tables = new Set<KeptTable>();
 
   constructor(
     readonly dir: string,
@@ -102,55 +88,40 @@ export class SourceCache {
     const validated: ValidatedPages = new WeakMap();
     const read = this.#read(bytes);
     if (!read) return { parsed, validated };
-    const forget = () => this.#forget();
     const delta = this.#readDelta(read.generation);
-    const base = { generation: read.generation, files: [] as string[], parsed: new Set<PageSource | YamlSource>() };
+    const forget = () => this.#forget();
+    const restoring = { site, valid: read.validatedBy === validatedBy, forget, parsed, validated };
     try {
-      base.files = read.files.map(([absolute]) => absolute);
-      for (const [absolute, kept] of withDelta(read.files, delta)) {
-        if (!delta?.changed.has(absolute)) base.parsed.add(kept.parsed);
-        nodesOnDemand('frontMatter' in kept.parsed ? kept.parsed.frontMatter : kept.parsed, kept.nodes);
-        if (kept.hash !== undefined)
-          readOnDemand(
-            absolute,
-            kept.parsed as PageSource,
-            { hash: kept.hash, bodyLength: kept.bodyLength ?? 0 },
-            forget,
-          );
-        if (kept.findings) knowFindings(kept.parsed as PageSource, findingsFrom(kept.findings));
-        else if (kept.clean) knowFindings(kept.parsed as PageSource, NO_FINDINGS);
-        if (kept.page && read.validatedBy === validatedBy)
-          validated.set(kept.parsed as PageSource, { site, page: kept.page });
-        parsed.set(absolute, { parsed: kept.parsed, stamp: kept.stamp });
-        this.#restored.add(kept.parsed);
-      }
+      const replaced = new Set(delta ? [...delta.table.paths, ...delta.removed] : []);
+      restoreRows(read.table, restoring, (absolute) => !replaced.has(absolute));
+      if (delta) restoreRows(delta.table, restoring, () => true);
     } catch {
       // Not what a build wrote: every file is read.
-      this.#restored.clear();
       return { parsed: new Map(), validated: new WeakMap() };
     }
+    for (const table of delta ? [read.table, delta.table] : [read.table]) this.#tables.add(table);
+    this.#restored = parsed.size;
     this.#validatedBy = read.validatedBy;
-    this.#base = base;
+    this.#base = { generation: read.generation, table: read.table };
     return { parsed, validated };
   }
 
   /** Keeps the files of a build that succeeded, unless they are the ones read back. */
   save({ parsed, validated }: KeptSources, validatedBy: string): void {
     const entries = [...parsed].filter(([, entry]) => entry.stamp !== undefined);
-    const same =
-      entries.length === this.#restored.size && entries.every(([, entry]) => this.#restored.has(entry.parsed));
+    const restored = (source: PageSource | YamlSource) => this.#tables.has(keptRowOf(source)?.files.table as KeptTable);
+    const same = entries.length === this.#restored && entries.every(([, entry]) => restored(entry.parsed));
     if (same && this.#validatedBy === validatedBy) return;
-    const kept = ([absolute, entry]: [string, PageCacheEntry]): [string, KeptFile] => [
-      absolute,
-      keptFile(entry.parsed, entry.stamp ?? '', validated),
-    ];
     try {
       const base = this.#validatedBy === validatedBy ? this.#base : undefined;
-      const changed = base ? entries.filter(([, entry]) => !base.parsed.has(entry.parsed)) : entries;
-      if (base && changed.length <= Math.max(DELTA_FEW, base.files.length * DELTA_SHARE)) {
+      const changed = base
+        ? entries.filter(([, entry]) => keptRowOf(entry.parsed)?.files.table !== base.table)
+        : entries;
+      if (base && changed.length <= Math.max(DELTA_FEW, base.table.paths.length * DELTA_SHARE)) {
         const present = new Set(entries.map(([absolute]) => absolute));
-        const removed = base.files.filter((absolute) => !present.has(absolute));
-        const delta: DeltaFile = { ...this.#mark(), base: base.generation, files: changed.map(kept), removed };
+        const removed = base.table.paths.filter((absolute) => !present.has(absolute));
+        const table = tableOf(changed, validated);
+        const delta: DeltaFile = { ...this.#mark(), base: base.generation, table, removed };
         writeWhole(path.join(this.dir, DELTA_FILE), v8.serialize(delta));
         return;
       }
@@ -158,7 +129,7 @@ export class SourceCache {
         ...this.#mark(),
         validatedBy,
         generation: buildStamp(),
-        files: entries.map(kept),
+        table: tableOf(entries, validated),
       };
       writeWhole(path.join(this.dir, SOURCES_FILE), v8.serialize(contents));
       // A delta names the generation it follows: the one there now is no longer read.
@@ -175,17 +146,14 @@ export class SourceCache {
     rmSync(path.join(this.dir, DELTA_FILE), { force: true });
   }
 
-  /** The delta written after sources.bin of `generation`, its files by path; undefined when there is none, or none that fits. */
-  #readDelta(generation: string): { files: DeltaFile['files']; changed: Set<string>; removed: string[] } | undefined {
+  /** The delta written after sources.bin of `generation`; undefined when there is none, or none that fits. */
+  #readDelta(generation: string): { table: KeptTable; removed: string[] } | undefined {
     try {
       const delta = v8.deserialize(readFileSync(path.join(this.dir, DELTA_FILE))) as Partial<DeltaFile>;
       const fits = delta?.format === FORMAT && delta.generator === this.generator && delta.base === generation;
-      if (!fits || !Array.isArray(delta.files) || !Array.isArray(delta.removed)) return undefined;
-      return {
-        files: delta.files,
-        changed: new Set(delta.files.map(([absolute]) => absolute)),
-        removed: delta.removed,
-      };
+      const table = fits ? checkedTable(delta.table) : undefined;
+      if (!table || !Array.isArray(delta.removed)) return undefined;
+      return { table, removed: delta.removed };
     } catch {
       return undefined;
     }
@@ -197,72 +165,74 @@ export class SourceCache {
       const read = bytes ?? readFileSync(path.join(this.dir, SOURCES_FILE));
       const contents = v8.deserialize(read) as Partial<SourcesFile>;
       const fits =
-        contents?.format === FORMAT && contents.generator === this.generator && typeof contents.generation === 'string';
-      return fits && Array.isArray(contents.files) ? (contents as SourcesFile) : undefined;
+        contents?.format === FORMAT &&
+        contents.generator === this.generator &&
+        typeof contents.generation === 'string' &&
+        typeof contents.validatedBy === 'string';
+      const table = fits ? checkedTable(contents.table) : undefined;
+      return table ? ({ ...contents, table } as SourcesFile) : undefined;
     } catch {
       return undefined;
     }
   }
 }
 
-/** sources.bin's files with a delta's over them: changed ones in its place, gone ones left out, new ones after. */
-function withDelta(
-  files: SourcesFile['files'],
-  delta: { files: DeltaFile['files']; removed: string[] } | undefined,
-): Iterable<[string, KeptFile]> {
-  if (!delta) return files;
-  const merged = new Map(files);
-  for (const absolute of delta.removed) merged.delete(absolute);
-  for (const [absolute, kept] of delta.files) merged.set(absolute, kept);
-  return merged;
+/** What restoring a table's rows adds to: the parsed files, and the pages validated for `site` when `valid`. */
+interface Restoring extends KeptSources {
+  site: SiteDefinition;
+  valid: boolean;
+  forget: () => void;
 }
 
-/** A parsed file as kept: a page without its text and body (its validated page pointing at the copy). */
-function keptFile(parsed: PageSource | YamlSource, stamp: string, validated: ValidatedPages): KeptFile {
-  if (!('text' in parsed)) return { stamp, parsed: keptYaml(parsed), nodes: nodesJson(parsed) };
-  const { file, route, bodyLineOffset } = parsed;
-  const frontMatter = keptYaml(parsed.frontMatter);
-  const copy = { file, route, frontMatter, bodyLineOffset } as PageSource;
-  const found = findingsOf(parsed);
-  const page = validated.get(parsed)?.page;
+/** The rows of `table` whose path `wanted` says, made into parsed files (and validated pages). */
+function restoreRows(table: KeptTable, into: Restoring, wanted: (absolute: string) => boolean): void {
+  const found = new Map(table.findings);
+  const { paths, stamps, flags, routes, bodyLineOffsets } = table;
+  const files: KeptFiles = { table, forget: into.forget };
+  for (let row = 0; row < paths.length; row++) {
+    const absolute = paths[row] as string;
+    if (!wanted(absolute)) continue;
+    const file = fileAt(table, row);
+    const flag = flags[row] ?? 0;
+    if (!(flag & FLAG.page)) {
+      into.parsed.set(absolute, { parsed: keptYamlFile(file, files, row), stamp: stamps[row] as string });
+      continue;
+    }
+    const source = keptPage(file, routes[row] as string, bodyLineOffsets[row] ?? 0, files, row);
+    knowTextHash(source, table.hashes[row] as string);
+    const findings = flag & FLAG.clean ? NO_FINDINGS : flag & FLAG.found ? findingsFrom(found.get(row)) : undefined;
+    if (findings) knowFindings(source, findings);
+    if (into.valid && flag & FLAG.valid)
+      into.validated.set(source, { site: into.site, page: pageOf(table, row, source) });
+    into.parsed.set(absolute, { parsed: source, stamp: stamps[row] as string });
+  }
+}
+
+/** A kept page's validated page, as validatePage makes it (the same fields, in the same order). */
+function pageOf(table: KeptTable, row: number, source: PageSource) {
   return {
-    stamp,
-    parsed: copy,
-    nodes: nodesJson(parsed.frontMatter),
-    hash: textHashOf(parsed),
-    bodyLength: keptBodyLength(parsed) ?? parsed.body.length,
-    ...(found && found.errors.length + found.warnings.length === 0 ? { clean: true } : {}),
-    ...(found && found.errors.length + found.warnings.length > 0
-      ? { findings: { errors: found.errors.map(detailsOf), warnings: found.warnings.map(detailsOf) } }
-      : {}),
-    ...(page ? { page: { ...page, sourcePage: copy, frontMatter } } : {}),
+    route: source.route,
+    title: table.titles[row] as string,
+    description: table.descriptions[row] as string,
+    template: table.templates[table.templateOf[row] ?? 0] as string,
+    noindex: ((table.flags[row] ?? 0) & FLAG.noindex) !== 0,
+    data: table.pageData[row] as Record<string, unknown>,
+    source: source.file,
+    sourcePage: source,
+    frontMatter: source.frontMatter,
   };
 }
-
-/**
- * A YAML source as kept: without the places of its values, which are kept beside it as JSON text
- * (nodesJson), read back at the cost of copying it, and parsed only when a problem in the file
- * is told (most never are).
- */
-const keptYaml = (source: YamlSource): YamlSource => ({ file: source.file, data: source.data }) as YamlSource;
-
-const detailsOf = ({ code, file, line, column, field, message, hint }: ContentError): ErrorDetails => ({
-  code,
-  file,
-  ...(line === undefined ? {} : { line }),
-  ...(column === undefined ? {} : { column }),
-  ...(field === undefined ? {} : { field }),
-  message,
-  hint,
-});
 
 /** What checkText found in most pages: nothing (read only, as every page's findings are). */
 const NO_FINDINGS = Object.freeze({ errors: Object.freeze([]), warnings: Object.freeze([]) }) as unknown as Findings;
 
-const findingsFrom = (kept: { errors: ErrorDetails[]; warnings: ErrorDetails[] }) => ({
-  errors: kept.errors.map((details) => new ContentError(details)),
-  warnings: kept.warnings.map((details) => new ContentError(details)),
-});
+function findingsFrom(kept: { errors: ErrorDetails[]; warnings: ErrorDetails[] } | undefined): Findings {
+  if (!kept) throw new Error('not a kept file');
+  return {
+    errors: kept.errors.map((details) => new ContentError(details)),
+    warnings: kept.warnings.map((details) => new ContentError(details)),
+  };
+}
 
 /** A build's kept sources: what it hands prepare(), and `keep`, which saves them once the build has succeeded. */
 export interface BuildSources {

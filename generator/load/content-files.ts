@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { isInside } from '../path-inside.ts';
 import { slugOf } from '../slug.ts';
+import type { Looked } from './content-walk.ts';
 
 /** The name of a folder's note to its editors (content/README.md, content/files/README.md). */
 const README = 'README.md';
@@ -35,10 +36,7 @@ export async function listContentFiles(
   errors: ContentError[],
 ): Promise<ContentListing> {
   const entries = await readdir(contentDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files: string[] = [];
-  const refused = new Set<string>();
-  let linked = false;
-  const realRoot = safeRealpath(contentDir) ?? contentDir;
+  const listing = new Listing(contentDir, report, errors);
   // Each folder relative to content/ once, not each of its files (10,000 pages in dev, on every save).
   const folders = new Map<string, string | undefined>();
   const folderOf = (parent: string): string | undefined => {
@@ -53,37 +51,89 @@ export async function listContentFiles(
     if (entry.name.startsWith('.') || entry.name === README) continue;
     const folder = folderOf(entry.parentPath);
     if (folder === undefined) continue;
-    const inContent = `${folder}${entry.name}`;
-    if (entry.isSymbolicLink()) {
-      const absolute = path.join(entry.parentPath, entry.name);
-      const target = safeRealpath(absolute);
-      const inside = target !== undefined && isInside(realRoot, target);
-      const isFile = target !== undefined && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
-      if (inside && isFile) {
-        files.push(inContent);
-        linked = true;
-        continue;
-      }
-      refused.add(inContent);
-      const folder = `${report('')}/`;
-      errors.push(
-        new ContentError({
-          code: 'refused-link',
-          file: report(inContent),
-          message:
-            target === undefined
-              ? 'This is a link (symlink) to something that does not exist.'
-              : inside
-                ? 'This is a link (symlink) to a folder: folders are not followed.'
-                : `This is a link (symlink) to a file outside ${folder}: only files inside ${folder} are published.`,
-          hint: `Replace the link with a copy of the file itself, inside ${folder}.`,
-        }),
-      );
-      continue;
-    }
-    if (entry.isFile()) files.push(inContent);
+    const absolute = () => path.join(entry.parentPath, entry.name);
+    listing.add(`${folder}${entry.name}`, absolute, entry.isSymbolicLink(), entry.isFile());
   }
-  return { files: files.sort(), refused, linked };
+  return listing.done();
+}
+
+/**
+ * The same listing from a look at the folder taken already (load/content-walk.ts: every path
+ * below it, with its stats), without listing it again: a build with a cache looks at it on a
+ * thread before its load, and its stamps are the same look's.
+ */
+export function listLookedFiles(
+  contentDir: string,
+  looked: ReadonlyMap<string, Looked | undefined>,
+  report: (inContent: string) => string,
+  errors: ContentError[],
+): ContentListing {
+  const listing = new Listing(contentDir, report, errors);
+  const inside = `${contentDir}${path.sep}`;
+  for (const [absolute, stats] of looked) {
+    if (!stats || !absolute.startsWith(inside)) continue;
+    const below = absolute.slice(inside.length);
+    const inContent = path.sep === '/' ? below : below.split(path.sep).join('/');
+    // A hidden file or folder (a name that starts with a dot, at any depth), and editors' notes.
+    if (inContent.startsWith('.') || inContent.includes('/.')) continue;
+    if (inContent === README || inContent.endsWith(`/${README}`)) continue;
+    listing.add(inContent, () => absolute, stats.isSymbolicLink(), stats.isFile());
+  }
+  return listing.done();
+}
+
+/** A listing being made: files, the links followed, and those refused (each told in `errors`). */
+class Listing {
+  readonly #files: string[] = [];
+  readonly #refused = new Map<string, ContentError>();
+  #linked = false;
+  readonly #realRoot: string;
+
+  constructor(
+    contentDir: string,
+    private readonly report: (inContent: string) => string,
+    private readonly errors: ContentError[],
+  ) {
+    this.#realRoot = safeRealpath(contentDir) ?? contentDir;
+  }
+
+  /** A file or folder found at `inContent` (a link is followed only to a file inside the folder). */
+  add(inContent: string, absolute: () => string, isLink: boolean, isFile: boolean): void {
+    if (!isLink) {
+      if (isFile) this.#files.push(inContent);
+      return;
+    }
+    const target = safeRealpath(absolute());
+    const inside = target !== undefined && isInside(this.#realRoot, target);
+    const targetIsFile = target !== undefined && statSync(target, { throwIfNoEntry: false })?.isFile() === true;
+    if (inside && targetIsFile) {
+      this.#files.push(inContent);
+      this.#linked = true;
+      return;
+    }
+    const folder = `${this.report('')}/`;
+    this.#refused.set(
+      inContent,
+      new ContentError({
+        code: 'refused-link',
+        file: this.report(inContent),
+        message:
+          target === undefined
+            ? 'This is a link (symlink) to something that does not exist.'
+            : inside
+              ? 'This is a link (symlink) to a folder: folders are not followed.'
+              : `This is a link (symlink) to a file outside ${folder}: only files inside ${folder} are published.`,
+        hint: `Replace the link with a copy of the file itself, inside ${folder}.`,
+      }),
+    );
+  }
+
+  /** The listing; the links refused are told in the order of their paths, however the folder was listed. */
+  done(): ContentListing {
+    const refused = [...this.#refused.keys()].sort();
+    for (const inContent of refused) this.errors.push(this.#refused.get(inContent) as ContentError);
+    return { files: this.#files.sort(), refused: new Set(refused), linked: this.#linked };
+  }
 }
 
 function safeRealpath(file: string): string | undefined {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { collectErrors, ContentError } from '../errors.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
 import { type ContentListing, MAX_ASSET_BYTES, readBytes, suggestPageName } from './content-files.ts';
-import { stampFrom } from './content-walk.ts';
+import { type Looked, stampFrom } from './content-walk.ts';
 import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
 import { checkImage } from './image-check.ts';
 import { parsePage } from './page-source.ts';
@@ -27,12 +27,16 @@ export interface ContentPaths {
  */
 export type PageCache = Map<string, { text?: string; parsed: PageSource | YamlSource; stamp?: string }>;
 
+type PageCacheEntry = PageCache extends Map<string, infer Entry> ? Entry : never;
+
+/** The file's parsed text: as the cache holds it when the text is the same, else parsed (and `kept` when it parses). */
 function parseOnce<T extends PageSource | YamlSource>(
   cache: PageCache | undefined,
   absolute: string,
   text: string,
   parse: () => T | undefined,
-  stamp?: string,
+  stamp: string | undefined,
+  kept: (entry: PageCacheEntry) => void,
 ): T | undefined {
   const known = cache?.get(absolute);
   if (known && known.text !== undefined && known.text === text) {
@@ -40,8 +44,11 @@ function parseOnce<T extends PageSource | YamlSource>(
     return known.parsed as T;
   }
   const parsed = parse();
-  if (parsed) cache?.set(absolute, { text, parsed, stamp });
-  else cache?.delete(absolute);
+  if (parsed && cache) {
+    const entry = { text, parsed, stamp };
+    cache.set(absolute, entry);
+    kept(entry);
+  } else cache?.delete(absolute);
   return parsed;
 }
 
@@ -61,14 +68,22 @@ export interface Stamping {
   unchanged?: (absolute: string) => boolean;
   /** A file's stamp from a look at the content folder taken before this load read anything (load/content-walk.ts). */
   stampOf?: (absolute: string) => string | undefined;
+  /** That look's paths and stats: the folder is listed from it, not again. */
+  looked?: () => ReadonlyMap<string, Looked | undefined>;
 }
 
 /** Reads the files of the content folder, each problem with its bytes told as the file's own. */
 export class ContentReader {
   /** Whether a listed file's path is the content folder's path, a slash and the listed name (no `..` or `.` to resolve). */
   readonly #plain: boolean;
-  /** The files this load looked up in the cache (read, or known by their stamp): the others are forgotten. */
-  readonly #visited = new Set<string>();
+  /**
+   * The cache's entries of the listed files this load looked up (read, or known by their stamp):
+   * the others are forgotten. Held by the entry, not its path: a set of 10,000 paths made here
+   * would hash each (and copy it whole first, as it is made of parts).
+   */
+  readonly #visited = new Set<PageCacheEntry>();
+  /** Marks an entry set for a listed file this load read. */
+  readonly #keep = (entry: PageCacheEntry) => this.#visited.add(entry);
   /** Listed files read too soon after they were written to have a stamp (see stampOf): read again by the next load. */
   readonly unstamped: string[] = [];
 
@@ -108,8 +123,8 @@ export class ContentReader {
     const { cache, errors } = this;
     const { unchanged, stampOf: stampFromLook = stampOf } = this.stamps;
     // In dev, a file whose stamp is as it was is not read again: with 10,000 pages, that is most of a save's time.
-    if (listed) this.#visited.add(absolute);
     const cached = cache?.get(absolute);
+    if (listed && cached) this.#visited.add(cached);
     // Only a file listed now: one the watcher has not told gone yet is not read from the cache.
     const trusted = listed && cached?.stamp !== undefined && unchanged?.(absolute) === true;
     const stamp = trusted ? cached?.stamp : cache ? stampFromLook(absolute) : undefined;
@@ -130,7 +145,8 @@ export class ContentReader {
     const absolute = path.join(this.paths.contentDir, inContent);
     const file = this.relative(absolute);
     if (listing.refused.has(inContent)) return undefined;
-    const { text, failed, stamp, same } = this.readText(absolute, listing.files.includes(inContent));
+    const listed = listing.files.includes(inContent);
+    const { text, failed, stamp, same } = this.readText(absolute, listed);
     if (failed) return undefined;
     if (same) return same as YamlSource;
     if (text === undefined) {
@@ -144,7 +160,9 @@ export class ContentReader {
       );
       return undefined;
     }
-    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, () => parseYaml(file, text)), stamp);
+    const parse = () => collectErrors(this.errors, () => parseYaml(file, text));
+    // One not listed is read, and forgotten after the load, as it is looked up by no later one.
+    return parseOnce(this.cache, absolute, text, parse, stamp, listed ? this.#keep : () => undefined);
   }
 
   /** A folder collection's files, parsed like pages. */
@@ -157,11 +175,15 @@ export class ContentReader {
 
   /** The pages folder's files; a file whose name is not an address is a problem. */
   pages(files: readonly string[], pagesDir: string): PageSource[] {
-    return files.flatMap((inContent) => {
-      const suggestion = suggestPageName(inContent.slice(pagesDir.length));
+    // A loop, not flatMap: no array made for each of 10,000 pages.
+    const pages: PageSource[] = [];
+    for (const inContent of files) {
+      const inPages = inContent.slice(pagesDir.length);
+      const suggestion = suggestPageName(inPages);
       if (suggestion === undefined) {
-        const parsed = this.page(inContent, inContent.slice(pagesDir.length));
-        return parsed ? [parsed] : [];
+        const parsed = this.page(inContent, inPages);
+        if (parsed) pages.push(parsed);
+        continue;
       }
       this.errors.push(
         new ContentError({
@@ -172,8 +194,8 @@ export class ContentReader {
           hint: `Rename the file to ${pagesDir}${suggestion}.`,
         }),
       );
-      return [];
-    });
+    }
+    return pages;
   }
 
   /** A page file (or a folder collection's file), parsed; undefined when it is gone or has a problem. */
@@ -184,13 +206,13 @@ export class ContentReader {
     if (text === undefined) return undefined;
     // Its name as problems tell it, made only when it is parsed (not for the 10,000 pages a dev save finds as they were).
     const parse = () => parsePage(this.relative(absolute), pathInPages, text);
-    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, parse), stamp);
+    return parseOnce(this.cache, absolute, text, () => collectErrors(this.errors, parse), stamp, this.#keep);
   }
 
   /** Files the cache holds that this load did not look up (no longer listed, or no longer read) are forgotten. */
   forgetOthers(): void {
     if (!this.cache) return;
-    for (const file of this.cache.keys()) if (!this.#visited.has(file)) this.cache.delete(file);
+    for (const [file, entry] of this.cache) if (!this.#visited.has(entry)) this.cache.delete(file);
   }
 
   /** Every other file (images, documents), read whole and checked to be what its name says. */

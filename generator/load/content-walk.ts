@@ -23,6 +23,9 @@ export interface Looked {
   ctimeMs: number;
   ino: number;
   isSymbolicLink(): boolean;
+  isFile(): boolean;
+  /** Its stamp as stampFrom makes it, when the look's thread made it (null: written too recently to have one). */
+  stamp?: string | null;
 }
 
 export class ContentWalk {
@@ -55,7 +58,7 @@ export class ContentWalk {
   lookAhead(): void {
     if (this.#stats || this.#ahead) return;
     this.#takenAt = Date.now();
-    this.#ahead = lookOnThread(this.dir, this.#plain);
+    this.#ahead = lookOnThread(this.dir, this.#plain, this.#takenAt);
   }
 
   /** Takes in the look begun by lookAhead (none, if its thread failed: the load then stats what it reads). */
@@ -77,7 +80,10 @@ export class ContentWalk {
    */
   readonly stampOf = (absolute: string): string | undefined => {
     const looked = this.#stats?.get(absolute);
-    if (looked && !looked.isSymbolicLink()) return this.#noted(stampFrom(looked, this.#takenAt));
+    if (looked && !looked.isSymbolicLink()) {
+      const made = looked.stamp;
+      return this.#noted(made === undefined ? stampFrom(looked, this.#takenAt) : (made ?? undefined));
+    }
     const stats = statSync(absolute, { throwIfNoEntry: false });
     return stats ? this.#noted(stampFrom(stats, Date.now())) : undefined;
   };
@@ -128,34 +134,43 @@ function walkFolder(
   return looked;
 }
 
-/** Numbers a look sends for each file: its size, times, inode, and kind (0: gone, 1: a link, 2: other). */
+/** Numbers a look sends for each file: its size, times, inode, and kind (0: gone, 1: a link, 2: a file, 3: other). */
 const FIELDS = 5;
 
+// The stamps are made there too: 10,000 numbers written as text cost the build's thread milliseconds.
 const LOOKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const looked = (${walkFolder.toString()})(require('node:fs'), require('node:path').join, workerData.dir, workerData.plain);
+const stampFrom = ${stampFrom.toString()};
 const numbers = new Float64Array(looked.length * ${FIELDS});
+const stamps = looked.map(([, stats]) => (stats ? (stampFrom(stats, workerData.takenAt) ?? null) : null));
 looked.forEach(([, stats], at) => {
-  if (stats) numbers.set([stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.isSymbolicLink() ? 1 : 2], at * ${FIELDS});
+  if (stats) numbers.set([stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.isSymbolicLink() ? 1 : stats.isFile() ? 2 : 3], at * ${FIELDS});
 });
-parentPort.postMessage({ paths: looked.map(([file]) => file), numbers }, [numbers.buffer]);
+parentPort.postMessage({ paths: looked.map(([file]) => file), numbers, stamps }, [numbers.buffer]);
 `;
 
-const isLink = () => true;
-const notLink = () => false;
+const yes = () => true;
+const no = () => false;
 
 /** The look taken on a thread (walkFolder), or undefined when the thread failed. */
-function lookOnThread(dir: string, plain: boolean): Promise<Map<string, Looked | undefined> | undefined> {
+function lookOnThread(
+  dir: string,
+  plain: boolean,
+  takenAt: number,
+): Promise<Map<string, Looked | undefined> | undefined> {
   return new Promise((resolve) => {
-    const looker = new Worker(LOOKER, { eval: true, workerData: { dir, plain } });
+    const looker = new Worker(LOOKER, { eval: true, workerData: { dir, plain, takenAt } });
     looker.unref();
-    looker.once('message', ({ paths, numbers }: { paths: string[]; numbers: Float64Array }) => {
+    type Sent = { paths: string[]; numbers: Float64Array; stamps: Array<string | null> };
+    looker.once('message', ({ paths, numbers, stamps }: Sent) => {
       const stats = new Map<string, Looked | undefined>();
       for (const [at, file] of paths.entries()) {
         const field = (index: number) => numbers[at * FIELDS + index] ?? 0;
         const [size, mtimeMs, ctimeMs, ino, kind] = [field(0), field(1), field(2), field(3), field(4)];
-        const isSymbolicLink = kind === 1 ? isLink : notLink;
-        stats.set(file, kind === 0 ? undefined : { size, mtimeMs, ctimeMs, ino, isSymbolicLink });
+        const [isSymbolicLink, isFile] = [kind === 1 ? yes : no, kind === 2 ? yes : no];
+        const stamp = stamps[at] ?? null;
+        stats.set(file, kind === 0 ? undefined : { size, mtimeMs, ctimeMs, ino, isSymbolicLink, isFile, stamp });
       }
       resolve(stats);
     });

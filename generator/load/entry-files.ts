@@ -8,9 +8,24 @@ import picomatch from 'picomatch';
 
 /** The files of the listing (paths relative to content/, forward slashes) the glob matches, sorted. */
 export function matchGlob(files: readonly string[], glob: string): string[] {
+  const pattern = glob.replace(/^\.?\/+/, '');
   // Hidden files are left out of the listing already; `dot` keeps any that a site lists on purpose.
-  const matches = picomatch(glob.replace(/^\.?\/+/, ''), { dot: true });
-  return files.filter((file) => matches(file)).sort();
+  const matches = picomatch(pattern, { dot: true });
+  const folder = folderOf(pattern);
+  // Only the files of its folder are asked (not 10,000 pages for four posts), and a file named as
+  // the folder (`news/**` takes `news`); the sort is the listing's.
+  const asked = (file: string) => folder === undefined || file.startsWith(folder) || `${file}/` === folder;
+  return files.filter((file) => asked(file) && matches(file)).sort();
+}
+
+/** Plain folder names before a glob's first wildcard (`news/` of `news/*.md`): no file outside them matches. */
+const PLAIN_FOLDERS = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/;
+
+/** The folder every match of `pattern` lies in, when it is plain names (undefined: any file may match). */
+function folderOf(pattern: string): string | undefined {
+  const { base, isGlob, negated } = picomatch.scan(pattern);
+  const folder = `${base}/`;
+  return isGlob && !negated && PLAIN_FOLDERS.test(folder) ? folder : undefined;
 }
 
 /** The file's name without folder and extension: `news/2025-11-20-sign-up.md` → `2025-11-20-sign-up`. */

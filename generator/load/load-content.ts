@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { ContentError } from '../errors.ts';
 import type { LoadedContent, PageSource, YamlSource } from '../model/source.ts';
-import { listContentFiles } from './content-files.ts';
+import { listContentFiles, listLookedFiles } from './content-files.ts';
 import { type ContentPaths, ContentReader, type PageCache, type Stamping } from './content-reader.ts';
 import { matchGlob } from './entry-files.ts';
 import type { LoadMemo } from './load-memo.ts';
@@ -42,7 +42,10 @@ export async function loadContent(
   if (carried) return carried;
   const before = errors.length;
   const matched = new Map<string, string[]>();
-  const listing = await listContentFiles(paths.contentDir, (inContent) => reader.shown(inContent), errors);
+  const shown = (inContent: string) => reader.shown(inContent);
+  const listing = stamps.looked
+    ? listLookedFiles(paths.contentDir, stamps.looked(), shown, errors)
+    : await listContentFiles(paths.contentDir, shown, errors);
   const collections = new Map<string, YamlSource>();
   const entries = new Map<string, PageSource[]>();
   const entryFiles = new Set<string>();

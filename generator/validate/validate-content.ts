@@ -171,7 +171,7 @@ function validatePage(
   const baseFields = Object.keys(basePageSchema.shape);
   const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !baseFields.includes(key)));
   // Every template's front matter is strict: a template that reads no fields of its own takes none.
-  const extra = validateSource({ ...sourcePage.frontMatter, data: rest }, strict(template.schema), errors, baseFields);
+  const extra = validateSource(withData(sourcePage.frontMatter, rest), strict(template.schema), errors, baseFields);
   if (!base || extra === undefined) return undefined;
   const { title, description, allowHtml } = base;
   return {
@@ -184,5 +184,19 @@ function validatePage(
     source: sourcePage.file,
     sourcePage,
     frontMatter: sourcePage.frontMatter,
+  };
+}
+
+/**
+ * A front matter with other data: its file, and its places as they are asked for (a kept page's
+ * are decoded only then, and read through its class, which a spread would not copy).
+ */
+function withData(source: YamlSource, data: unknown): YamlSource {
+  return {
+    file: source.file,
+    data,
+    get nodes() {
+      return source.nodes;
+    },
   };
 }

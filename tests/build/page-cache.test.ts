@@ -210,9 +210,9 @@ describe('what the load and validate stages made of each file is kept too (sourc
       await built(dir, freshOut(), '--origin', 'https://delta2.example');
       expect(await readFile(path.join(cacheDir, 'sources.bin'))).toEqual(base);
       const delta = v8.deserialize(await readFile(path.join(cacheDir, 'sources.delta.bin'))) as {
-        files: Array<[string, unknown]>;
+        table: { paths: string[] };
       };
-      expect(delta.files.map(([file]) => path.relative(dir, file))).toEqual(['data/routes/om.md']);
+      expect(delta.table.paths.map((file) => path.relative(dir, file))).toEqual(['data/routes/om.md']);
       const out = freshOut();
       expect(cacheLine(await built(dir, out, '--origin', 'https://delta3.example'))).toMatch(/^ {2}6 rendered/);
       await built(dir, 'cold-delta', '--no-cache', '--origin', 'https://delta3.example');
