@@ -187,7 +187,8 @@ export class FolderPageCache implements PageCache {
 
   htmlOf(page: CachedPage): string | undefined {
     if (page.htmlFile === undefined) return undefined;
-    const file = path.join(this.dir, HTML_FOLDER, page.htmlFile);
+    // The folder and a plain name (keptHtml): joined without path.join, 10,000 times a build.
+    const file = `${this.#keepHtml.folder}${path.sep}${page.htmlFile}`;
     const size = this.#sizesKnown?.get(page.htmlFile);
     // A file the look did not see may be newer than it (another build's): a stat of its own.
     if (size === undefined) return wholeCopy(file, page.record.bytes);
