@@ -57,7 +57,8 @@ export class ReadChecker {
     const { paths, values } = this.table;
     if (this.#pairs.length < paths.length) this.#grow(paths.length + 1024);
     const pairs = this.#pairs;
-    for (const id of reads) {
+    for (let at = 0; at < reads.length; at += 1) {
+      const id = reads[at] ?? 0;
       let state = pairs[id];
       if (state === 0) {
         state = Object.is(this.#answer(id, paths[id] ?? ''), values[id]) ? 1 : 2;
