@@ -194,6 +194,9 @@ export class IncrementalRenderer implements Renderer {
       return step(`the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`);
     const changed = checker.firstChange(cached.reads, pass.context);
     if (changed !== undefined) return step(`${shownRead(changed, pass.context.contentFolder)} changed`);
+    const { postings } = cached;
+    if (pass.indexed && postings?.pairsKept && !this.keptIndex?.rangeOf(postings))
+      return step('its search words are not in the kept index');
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return step('its kept HTML is gone or cut short');
     const kept = typeof html === 'string' && cached.html !== undefined ? html : { file: html };

@@ -16,6 +16,8 @@ interface StoredPostings {
   documents: PagePostings['documents'];
   pairs: Span;
   ends: Span;
+  /** Its pairs and ends were left out (packArrays' `pairsKept`). */
+  pairsKept?: true;
 }
 
 /** What the arrays are in a page. */
@@ -37,13 +39,25 @@ export interface PackedPages<Page extends WithArrays> {
   ends: Uint32Array<ArrayBuffer>;
 }
 
-/** The pages, each one's reads and postings moved into the two arrays. */
-export function packArrays<Page extends WithArrays>(pages: ReadonlyArray<[string, Page]>): PackedPages<Page> {
+/**
+ * The pages, each one's reads and postings moved into the two arrays. With `pairsKept` (a base,
+ * which the kept index is written with: build/kept-index.ts) the postings' pairs and ends are
+ * left out: 50 MB of a 72 MB file at 10,000 pages, stored there already. A page whose pairs were
+ * left out when it was read stays so.
+ */
+export function packArrays<Page extends WithArrays>(
+  pages: ReadonlyArray<[string, Page]>,
+  { pairsKept = false } = {},
+): PackedPages<Page> {
+  const leftOut = (postings: PagePostings) => pairsKept || postings.pairsKept === true;
   let intCount = 0;
   let endCount = 0;
   for (const [, page] of pages) {
-    intCount += page.reads.length + (page.postings?.pairs.length ?? 0);
-    endCount += page.postings?.ends.length ?? 0;
+    intCount += page.reads.length;
+    if (page.postings && !leftOut(page.postings)) {
+      intCount += page.postings.pairs.length;
+      endCount += page.postings.ends.length;
+    }
   }
   const ints = new Int32Array(intCount);
   const ends = new Uint32Array(endCount);
@@ -57,7 +71,9 @@ export function packArrays<Page extends WithArrays>(pages: ReadonlyArray<[string
   const packed = pages.map(([file, page]): [string, StoredPage<Page>] => {
     const { reads, postings, ...rest } = page;
     const stored = { ...rest, reads: putInts(reads) } as StoredPage<Page>;
-    if (postings) {
+    if (postings && leftOut(postings)) {
+      stored.postings = { documents: postings.documents, pairs: [0, 0], ends: [0, 0], pairsKept: true };
+    } else if (postings) {
       ends.set(postings.ends, endsAt);
       endsAt += postings.ends.length;
       const endSpan: Span = [endsAt - postings.ends.length, postings.ends.length];
@@ -80,6 +96,10 @@ export function unpackArrays<Page extends WithArrays>(file: Partial<PackedPages<
     if (!reads) return [];
     const stored = page.postings;
     if (!stored) return [[name, { ...page, reads } as unknown as Page]];
+    if (stored.pairsKept === true && Array.isArray(stored.documents)) {
+      const postings: PagePostings = { documents: stored.documents, pairs: NO_PAIRS, ends: NO_ENDS, pairsKept: true };
+      return [[name, { ...page, reads, postings } as unknown as Page]];
+    }
     const pairs = viewOf(ints, stored.pairs);
     const documentEnds = viewOf(ends, stored.ends);
     if (!pairs || !documentEnds || !Array.isArray(stored.documents)) return [];
@@ -87,6 +107,9 @@ export function unpackArrays<Page extends WithArrays>(file: Partial<PackedPages<
     return [[name, { ...page, reads, postings } as unknown as Page]];
   });
 }
+
+const NO_PAIRS = new Int32Array(0);
+const NO_ENDS = new Uint32Array(0);
 
 function viewOf<Array extends Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(
   array: Array,

@@ -233,7 +233,8 @@ export class FolderPageCache implements PageCache {
       words: this.numbering.words,
       readPaths: table.paths,
       readValues: table.values,
-      ...packArrays(stored),
+      // Its pages' search pairs are in the kept index written with it (kept-index.ts): not twice.
+      ...packArrays(stored, { pairsKept: true }),
     });
     // HTML files no page names any more.
     removeOrphans(

@@ -35,6 +35,12 @@ export interface PagePostings {
   /** Where each document's pairs end in `pairs`. */
   ends: Uint32Array<ArrayBuffer>;
   pairs: Int32Array<ArrayBuffer>;
+  /**
+   * Set when the page cache's file left `pairs` and `ends` out (both empty here): they are in the
+   * kept index written with it (build/kept-index.ts), and a page is taken as it was only where
+   * that index holds its documents.
+   */
+  pairsKept?: true;
 }
 
 /**
