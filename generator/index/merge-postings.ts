@@ -11,7 +11,7 @@
  */
 import type { KeptIndex, KeptIndexData, PagePostings } from '../model/search.ts';
 import { MergedLists } from './merged-lists.ts';
-import { MovedDocuments } from './moved-documents.ts';
+import { firstFrom, MovedDocuments } from './moved-documents.ts';
 
 type Document = PagePostings['documents'][number];
 
@@ -60,8 +60,8 @@ function mergedLists(
   added: Map<string, number[]>,
   addedPairs: number,
 ): MergedLists {
-  const fresh = new PairBuffer(addedPairs + 1024);
   const moved = new MovedDocuments(numbers);
+  const fresh = new PairBuffer(addedPairs + 1024, moved);
   const wordList: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -107,7 +107,10 @@ class PairBuffer {
   pairs: Int32Array;
   used = 0;
 
-  constructor(size: number) {
+  constructor(
+    size: number,
+    private readonly moved: MovedDocuments,
+  ) {
     this.pairs = new Int32Array(size);
   }
 
@@ -154,11 +157,14 @@ class PairBuffer {
         continue;
       }
       const limit = next < extra.length ? (extra[next] ?? 0) : Number.POSITIVE_INFINITY;
+      const moved = this.moved.nextMoved(old + 1);
       let to = at + 2;
-      for (; to < end; to += 2) {
-        const other = kept[to] as number;
-        if (numbers[other] !== other || other >= limit) break;
-      }
+      if (moved >= 0) to = firstFrom(kept, to, end, Math.min(moved, limit));
+      else
+        for (; to < end; to += 2) {
+          const other = kept[to] as number;
+          if (numbers[other] !== other || other >= limit) break;
+        }
       if (same >= 0 && start + same === at) same += to - at;
       else {
         write();

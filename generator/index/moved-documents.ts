@@ -23,6 +23,20 @@ export class MovedDocuments {
     }
   }
 
+  /**
+   * The first kept document from `document` on that did not keep its number (Infinity: none),
+   * or −1 when there are too many ranges to tell cheaply: a merge can then copy a kept list's
+   * run of unmoved documents by one binary search instead of looking at each pair.
+   */
+  nextMoved(document: number): number {
+    const ranges = this.#ranges;
+    if (ranges.length > MOST_RANGES * 2) return -1;
+    for (let at = 0; at < ranges.length; at += 2) {
+      if ((ranges[at + 1] as number) > document) return Math.max(ranges[at] as number, document);
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+
   /** Whether the kept list [start, end) of `pairs` (documents in order) holds a document that did not keep its number. */
   inList(pairs: Int32Array, start: number, end: number): boolean {
     const ranges = this.#ranges;
@@ -42,7 +56,7 @@ export class MovedDocuments {
 }
 
 /** Where the first pair of [start, end) whose document is `document` or later is (`end`: none). */
-function firstFrom(pairs: Int32Array, start: number, end: number, document: number): number {
+export function firstFrom(pairs: Int32Array, start: number, end: number, document: number): number {
   let low = 0;
   let high = (end - start) / 2;
   while (low < high) {
