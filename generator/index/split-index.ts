@@ -107,7 +107,9 @@ export function splitPostings(
   // The most frequent words are common (ties by name: common-words.ts); each group in name order.
   const words = lists.words();
   const byName = nameOrder(words);
-  const counts = Int32Array.from(words, (_, id) => lists.countOf(id));
+  // A loop, not Int32Array.from with a function: a fifth of the time for the words of a large site.
+  const counts = new Int32Array(words.length);
+  for (let id = 0; id < words.length; id += 1) counts[id] = lists.countOf(id);
   const isCommon = commonWords(byName, counts, options.commonWords ?? 6000);
   const common = byName.filter((id) => isCommon[id] === 1);
   const rare = byName.filter((id) => isCommon[id] === 0);
