@@ -17,6 +17,7 @@ import type {
   SearchManifest,
 } from '../../client/shared/search-index-format.ts';
 import { contentHash } from '../hash.ts';
+import { commonWords } from './common-words.ts';
 import { IndexParts, type PartBasis, type PartWriter } from './index-parts.ts';
 import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
@@ -103,14 +104,13 @@ export function splitPostings(
   options: Omit<SplitIndexOptions, 'snippet'>,
   writer?: PartWriter,
 ): SplitIndex {
-  // Words by number, the most frequent first (ties by name: a stable sort of the words in name
-  // order); then each group in name order.
+  // The most frequent words are common (ties by name: common-words.ts); each group in name order.
   const words = lists.words();
   const byName = nameOrder(words);
-  const counts = Int32Array.from(words, (_, id) => lists.countOf(id));
-  const byFrequency = byName.slice().sort((a, b) => (counts[b] ?? 0) - (counts[a] ?? 0));
-  const isCommon = new Uint8Array(words.length);
-  for (const id of byFrequency.slice(0, options.commonWords ?? 6000)) isCommon[id] = 1;
+  // A loop, not Int32Array.from with a function: a fifth of the time for the words of a large site.
+  const counts = new Int32Array(words.length);
+  for (let id = 0; id < words.length; id += 1) counts[id] = lists.countOf(id);
+  const isCommon = commonWords(byName, counts, options.commonWords ?? 6000);
   const common = byName.filter((id) => isCommon[id] === 1);
   const rare = byName.filter((id) => isCommon[id] === 0);
   const parts = new IndexParts(UNNAMED_PARTS, writer);
