@@ -57,10 +57,12 @@ export class FolderKeptIndex implements KeptIndex {
   #ahead: ReadAhead | undefined;
   #made: { lists: WordLists; pages: readonly PagePostings[] } | undefined;
 
+  /** `keep`: false for a reader that writes nothing (`clubsite next-change`: build/read-only-cache.ts). */
   constructor(
     dir: string,
     private readonly generator: string,
     private readonly cache: PageCache,
+    private readonly options: { keep: boolean } = { keep: true },
   ) {
     this.#file = path.join(dir, FILE);
   }
@@ -100,7 +102,7 @@ export class FolderKeptIndex implements KeptIndex {
    */
   succeeded(kept: ReadonlyMap<string, CachedPage>): void {
     const { generation } = this.cache;
-    if (!this.#made || generation === undefined) return;
+    if (!this.options.keep || !this.#made || generation === undefined) return;
     if (this.#contents && this.#contents.generation === generation) return;
     const fileOf = new Map<PagePostings, string>();
     for (const [file, page] of kept) if (page.postings && this.cache.inBase?.(page)) fileOf.set(page.postings, file);

@@ -3,12 +3,14 @@
  * not change are taken from it, as in a build, but nothing is kept. A build saves its cache
  * when it succeeds (`IncrementalRenderer.succeeded`) and keeps each rendered page's HTML in the
  * cache's folder as it goes (`PageCache.keepHtml`); here the one does nothing and the other is
- * not offered, so the folder is left exactly as it was found.
+ * not offered, so the folder is left exactly as it was found. The kept index is read as a build
+ * reads it (a base's pages have their search pairs there only) and never written either.
  */
 import path from 'node:path';
 import type { Renderer } from '../model/pipeline.ts';
 import { generatorCode } from './generator-code.ts';
 import { IncrementalRenderer } from './incremental-renderer.ts';
+import { FolderKeptIndex } from './kept-index.ts';
 import { type CachedPage, FolderPageCache, type PageCache } from './page-cache.ts';
 import { WorkerRenderer } from './worker-renderer.ts';
 
@@ -35,6 +37,14 @@ class ReadOnlyPageCache implements PageCache {
     return this.cache.size;
   }
 
+  get generation(): string | undefined {
+    return this.cache.generation;
+  }
+
+  inBase(page: CachedPage): boolean {
+    return this.cache.inBase?.(page) === true;
+  }
+
   get(file: string): CachedPage | undefined {
     return this.cache.get(file);
   }
@@ -54,7 +64,11 @@ class ReadOnlyPageCache implements PageCache {
 
 /** The renderer of a build that reads the page cache in `cacheDir` (relative to `root`) and writes nothing there. */
 export function readingRenderer(root: string, cacheDir: string): Renderer {
-  const cache = new FolderPageCache(path.resolve(root, cacheDir), generatorCode());
+  const folder = path.resolve(root, cacheDir);
+  const cache = new FolderPageCache(folder, generatorCode());
+  const readOnly = new ReadOnlyPageCache(cache);
+  const keptIndex = new FolderKeptIndex(folder, generatorCode(), readOnly, { keep: false });
   cache.lookAhead();
-  return new IncrementalRenderer(new WorkerRenderer(), new ReadOnlyPageCache(cache));
+  keptIndex.lookAhead();
+  return new IncrementalRenderer(new WorkerRenderer(), readOnly, { keptIndex });
 }
