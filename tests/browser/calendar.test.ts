@@ -227,6 +227,20 @@ describe('sponsor logos', () => {
           ),
       )
       .toBe(0);
+    // The others load as they were scrolled to: waited for, not assumed once the network was quiet.
+    await expect
+      .poll(() =>
+        page
+          .locator('img.calendar-door__logo')
+          .evaluateAll(
+            (images, failing) =>
+              (images as HTMLImageElement[]).filter(
+                (image) => !new RegExp(failing).test(image.src) && image.complete && image.naturalWidth > 0,
+              ).length,
+            FAILING.source,
+          ),
+      )
+      .toBe(22);
 
     const logos = await page.locator('img.calendar-door__logo').evaluateAll((images) =>
       (images as HTMLImageElement[]).map((image) => ({
