@@ -35,6 +35,12 @@ export interface Publisher {
   linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void;
   /** Renames a folder written so far, in order with the writes. */
   move(from: string, to: string): void;
+  /**
+   * Before files are written under `into`: where the output is an earlier build's folder brought
+   * up to date in place, that folder's one folder under `under` becomes `into`, so that what it
+   * held already stays (a search index's parts, renamed by move() once all are written).
+   */
+  recycle?(into: string, under: string): void;
   /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */
   ready(): Promise<void>;
   /** A write done elsewhere (a render worker) failed. */

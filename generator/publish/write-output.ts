@@ -9,6 +9,7 @@ import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
 import { fileSystemError } from './output-error.ts';
 import { resolveOutFolder, type OutFolderOptions } from './out-folder.ts';
 import { count, type OutputSizes } from './output-sizes.ts';
+import { keepAsSpare, takeSpare } from './spare-folder.ts';
 import { short, swapIn } from './swap.ts';
 import { writing } from './writing-folders.ts';
 
@@ -19,8 +20,8 @@ export { discardWriting } from './writing-folders.ts';
  * into a fresh folder, in the background (background-writer.ts), until commit() swaps it in.
  */
 export interface OutputFolder extends Publisher {
-  /** The fresh folder being written: render workers write their pages into it themselves. */
-  readonly folder: string;
+  /** The fresh folder being written: render workers write their pages into it themselves (none when it is a spare brought up to date in place). */
+  readonly folder?: string;
   /** The HTML, JavaScript and CSS written, in bytes. */
   sizes(): OutputSizes;
   /** Refuses the folder, as at the start, if it is no place for the site now (out-folder.ts: its options' sources may have grown). */
@@ -48,19 +49,26 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const name = path.basename(first.target);
   const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
+  // The site an earlier swap replaced, when the cache kept one (spare-folder.ts), is brought to this one in place.
+  let inPlace = false;
   try {
     await makeFolders(parent);
     writing.set(fresh, undefined);
-    await mkdir(fresh);
-    await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
+    inPlace = options.spare !== undefined && (await takeSpare(options.spare, fresh));
+    if (!inPlace) {
+      await mkdir(fresh);
+      await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
+    }
   } catch (error) {
     writing.delete(fresh);
     await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
     throw fileSystemError(error, shown);
   }
   // Files given to write() are written on a thread of their own, while the build renders on.
-  const writer = new BackgroundWriter(fresh);
+  const writer = new BackgroundWriter(fresh, inPlace);
   writing.set(fresh, writer);
+  // Written in turn in place, so that the thread's look at what the folder held does not take it for a leftover.
+  if (inPlace) writer.write(BUILD_MARKER, BUILD_MARKER_TEXT);
   let failure: unknown;
   let open = true;
   let removed = Promise.resolve();
@@ -73,11 +81,14 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const abort = async () => {
     open = false;
     await writer.stop();
+    // A spare part-way up to date is a spare still: the next build looks at every file of it anyway.
+    const spared = inPlace && options.spare !== undefined && (await keepAsSpare(fresh, options.spare));
     writing.delete(fresh);
-    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
+    if (!spared) await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
   };
   return {
-    folder: fresh,
+    // In place, every file goes through the writer, which knows what the folder held: render threads do not write there.
+    ...(inPlace ? {} : { folder: fresh }),
     page(page) {
       // A page a render worker wrote itself comes back as its record: only its size is counted.
       if (isWhole(page)) write(page.file, page.html, page.keepAt);
@@ -90,6 +101,10 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     link: (from, file) => (failure === undefined && open ? writer.link(from, file) : undefined),
     linkAll: (links, remake) => (failure === undefined && open ? writer.linkAll(links, remake) : undefined),
     sizes: () => sizes,
+    recycle(into, under) {
+      if (failure !== undefined || !open) return;
+      writer.recycle(into, under);
+    },
     move(from, to) {
       if (failure !== undefined || !open) return;
       writer.move(from, to);
