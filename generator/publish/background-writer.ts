@@ -43,12 +43,15 @@ export class BackgroundWriter {
   /** Called when a batch is written (or the thread stopped): waiters look again. */
   #waiters: Array<() => void> = [];
 
-  /** `inPlace`: the folder holds a site an earlier build wrote, brought to this one's (writer-thread.ts). */
+  /**
+   * `inPlace`: the folder holds a site an earlier build wrote, brought to this one's
+   * (writer-thread.ts); `lists`: where the lists of such folders are kept (spare-look.ts).
+   */
   constructor(
     private readonly folder: string,
-    inPlace = false,
+    { inPlace = false, lists }: { inPlace?: boolean; lists?: string } = {},
   ) {
-    this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace } });
+    this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace, lists } });
     this.#worker.on('message', ({ failure, missing }: { failure?: WriteFailure; missing?: string[] }) => {
       this.#written += 1;
       this.#failure ??= failure;

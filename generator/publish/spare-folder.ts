@@ -11,6 +11,9 @@
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 
+/** Where the lists of what folders written in place hold are kept (spare-look.ts): beside the spare. */
+export const listsOf = (spare: string) => path.join(path.dirname(spare), 'output-lists');
+
 /** Takes the spare site as `fresh` (beside the output); false when there is none, or it is on another file system. */
 export async function takeSpare(spare: string, fresh: string): Promise<boolean> {
   // Windows cannot rename a folder a process has a file open in, and removes differently: fresh folders there.

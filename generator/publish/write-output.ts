@@ -9,7 +9,7 @@ import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
 import { fileSystemError } from './output-error.ts';
 import { resolveOutFolder, type OutFolderOptions } from './out-folder.ts';
 import { count, type OutputSizes } from './output-sizes.ts';
-import { keepAsSpare, takeSpare } from './spare-folder.ts';
+import { keepAsSpare, listsOf, takeSpare } from './spare-folder.ts';
 import { short, swapIn } from './swap.ts';
 import { writing } from './writing-folders.ts';
 
@@ -65,7 +65,10 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     throw fileSystemError(error, shown);
   }
   // Files given to write() are written on a thread of their own, while the build renders on.
-  const writer = new BackgroundWriter(fresh, inPlace);
+  const writer = new BackgroundWriter(
+    fresh,
+    inPlace && options.spare ? { inPlace, lists: listsOf(options.spare) } : {},
+  );
   writing.set(fresh, writer);
   // Written in turn in place, so that the thread's look at what the folder held does not take it for a leftover.
   if (inPlace) writer.write(BUILD_MARKER, BUILD_MARKER_TEXT);

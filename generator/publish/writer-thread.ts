@@ -7,15 +7,17 @@
  * that thread may be holding. A folder is renamed (move) in its turn among the writes, once
  * every file given before is written.
  *
- * In place (`workerData.inPlace`: the folder is the site an earlier build wrote, standby-folder.ts),
- * the thread first lists what the folder holds, off the thread that builds. A file that is
- * already the kept copy it is to be (the same inode: a hard link made by an earlier build) is
- * left as it is; any other is removed before it is written or linked, never written through (it
- * may be another name of a cache's copy, or of a file outside); what is neither a file nor a
- * folder (a symlink) is removed at once, so nothing is written through one. What the build did
- * not put again is removed at the end (sweep), with the folders left empty: the folder then
- * holds exactly what a fresh one would.
+ * In place (`workerData.inPlace`: the folder is the site an earlier build wrote, spare-folder.ts),
+ * the thread first looks at what the folder holds (spare-look.ts), off the thread that builds. A
+ * file that is already the kept copy it is to be (as the folder's list says, or the same inode: a
+ * hard link made by an earlier build) is left as it is; any other is removed before it is written
+ * or linked, never written through (it may be another name of a cache's copy, or of a file
+ * outside); what is neither a file nor a folder (a symlink) is removed, so nothing is written
+ * through one. What the build did not put again is removed at the end (sweep), with the folders
+ * left empty: the folder then holds exactly what a fresh one would, and its list is written.
  */
+import { SPARE_LOOK } from './spare-look.ts';
+
 export const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
@@ -26,28 +28,16 @@ const made = new Set([root]);
 // Folders this thread made: one in them is made without a look first (the other thread makes
 // folders for the pages it hands out, seldom here; a page a cache kept has a folder of its own).
 const madeHere = new Set();
-// In place: the files the folder held ('/'-separated, relative), each taken out as the build puts
-// it again, and folders that may be left empty; what is left of both goes at the end.
-const before = new Set();
+// In place: the files the folder held ('/'-separated, relative) with the kept copy each is a link
+// to ('' written; undefined not known), each taken out as the build puts it again, and folders
+// that may be left empty: what is left of both goes at the end. What the build put, for the list.
+const before = new Map();
 const emptied = new Set();
-const relative = (to) => to.slice(root.length + 1).split(path.sep).join('/');
-const look = (folder, prefix) => {
-  const entries = fs.readdirSync(folder, { withFileTypes: true });
-  // An empty folder (a fresh build makes none) goes at the end, with the folders above it left empty.
-  if (entries.length === 0 && prefix) emptied.add(prefix.slice(0, -1));
-  for (const entry of entries) {
-    const name = prefix + entry.name;
-    if (entry.isDirectory()) look(path.join(folder, entry.name), name + '/');
-    else if (entry.isFile()) before.add(name);
-    else {
-      fs.rmSync(path.join(folder, entry.name), { force: true });
-      if (prefix) emptied.add(prefix.slice(0, -1));
-    }
-  }
-};
+const after = new Map();
+${SPARE_LOOK}
 if (inPlace) {
   try {
-    look(root, '');
+    lookAtSpare();
   } catch {
     // Not to be read whole: emptied, and written as a fresh folder.
     for (const name of fs.readdirSync(root)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
@@ -56,15 +46,18 @@ if (inPlace) {
     inPlace = false;
   }
 }
-const forget = (prefix) => {
-  for (const file of before) if (file.startsWith(prefix)) before.delete(file);
-};
-const renamed = (from, to) => {
-  for (const file of before) {
+const relative = (to) => to.slice(root.length + 1).split(path.sep).join('/');
+const renamed = (files, from, to) => {
+  for (const [file, kept] of [...files]) {
     if (!file.startsWith(from)) continue;
-    before.delete(file);
-    before.add(to + file.slice(from.length));
+    files.delete(file);
+    files.set(to + file.slice(from.length), kept);
   }
+};
+// In place: a file of the build's at \`file\` (\`from\`: the kept copy it links to, '' written).
+const put = (file, from) => {
+  before.delete(file);
+  after.set(file, from);
 };
 // In place: whatever is at \`to\` goes, so that what is written there is a file of its own.
 const clear = (to) => {
@@ -75,16 +68,21 @@ const clear = (to) => {
     forget(relative(to) + '/');
   } else fs.unlinkSync(to);
 };
-// In place: the file at \`to\` when it is \`from\` already (another name of it), of its size.
-// (A file where one of its folders goes is not looked through: not the same.)
-const sameAs = (from, to) => {
+// In place: whether the file at \`file\` is \`from\` already, and whole (\`bytes\`, when known):
+// as the folder's list says, or when not known, if it is another name of it.
+const kept = (from, file, bytes) => {
+  const was = before.get(file);
+  if (was !== undefined && was !== from) return false;
+  if (was === from && bytes === undefined) return true;
   try {
-    const there = fs.lstatSync(to, { throwIfNoEntry: false });
-    if (!there || !there.isFile()) return undefined;
-    const kept = fs.statSync(from, { throwIfNoEntry: false });
-    return kept && kept.ino === there.ino && kept.dev === there.dev && kept.size === there.size ? there : undefined;
+    const there = fs.lstatSync(path.join(root, file), { throwIfNoEntry: false });
+    if (!there || !there.isFile() || (bytes !== undefined && there.size !== bytes)) return false;
+    if (was === from) return true;
+    const copy = fs.statSync(from, { throwIfNoEntry: false });
+    return copy !== undefined && copy.ino === there.ino && copy.dev === there.dev && copy.size === there.size;
   } catch {
-    return undefined;
+    // (A file where one of its folders goes is not looked through: not the same.)
+    return false;
   }
 };
 const makeFolder = (folder) => {
@@ -121,43 +119,32 @@ const keep = (file, at) => {
   } catch {}
 };
 // Where a file goes: its folder made, and in place, what was there cleared and the file not swept.
-const placeOf = (file) => {
+const placeOf = (file, from) => {
   const to = path.join(root, file);
   makeFolder(path.dirname(to));
   if (inPlace) {
     clear(to);
-    before.delete(relative(to));
+    put(file, from);
   }
   return to;
 };
 // A kept copy linked without a look first (it is looked at here, off the thread that builds):
 // one gone or not of its size is not left in the output, but told, and made there again.
 const linkWhole = (from, file, bytes, missing) => {
-  if (inPlace) {
-    const to = path.join(root, file);
-    const there = sameAs(from, to);
-    if (there && there.size === bytes) {
-      before.delete(relative(to));
-      return;
-    }
-  }
-  const to = placeOf(file);
+  if (inPlace && kept(from, file, bytes)) return put(file, from);
+  const to = placeOf(file, from);
   try {
     linkOrCopy(from, to);
     if (fs.statSync(to).size === bytes) return;
     fs.rmSync(to, { force: true });
   } catch {}
+  // Made again on the other thread once this one is done (remade-copies.ts): a file of its own.
+  if (inPlace) after.set(file, '');
   missing.push(file);
 };
 const link = (from, file) => {
-  if (inPlace) {
-    const to = path.join(root, file);
-    if (sameAs(from, to)) {
-      before.delete(relative(to));
-      return;
-    }
-  }
-  linkOrCopy(from, placeOf(file));
+  if (inPlace && kept(from, file)) return put(file, from);
+  linkOrCopy(from, placeOf(file, from));
 };
 const move = (from, to) => {
   const target = path.join(root, to);
@@ -165,7 +152,9 @@ const move = (from, to) => {
   if (inPlace) clear(target);
   fs.renameSync(path.join(root, from), target);
   made.delete(path.join(root, from));
-  if (inPlace) renamed(from + '/', to + '/');
+  if (!inPlace) return;
+  renamed(before, from + '/', to + '/');
+  renamed(after, from + '/', to + '/');
 };
 // In place: the folder's one folder under \`under\` (an earlier build's, say its search index's
 // parts) becomes \`into\`, so that the files written there next that it held already stay.
@@ -181,11 +170,12 @@ const recycle = (into, under) => {
   if (!old) return;
   makeFolder(path.dirname(target));
   fs.renameSync(path.join(root, under, old.name), target);
-  renamed(under + '/' + old.name + '/', into + '/');
+  renamed(before, under + '/' + old.name + '/', into + '/');
 };
-// In place, at the end: what the build did not put again goes, and the folders that leaves empty.
+// In place, at the end: what the build did not put again goes, and the folders that leaves
+// empty; then the folder's list is written.
 const sweep = () => {
-  for (const file of before) {
+  for (const file of before.keys()) {
     try {
       fs.unlinkSync(path.join(root, file));
     } catch {}
@@ -204,6 +194,7 @@ const sweep = () => {
     }
   }
   emptied.clear();
+  writeList();
 };
 let failed = false;
 parentPort.on('message', (batch) => {
@@ -219,7 +210,7 @@ parentPort.on('message', (batch) => {
       } else if (movedTo !== undefined) move(file, movedTo);
       else if (from !== undefined) link(from, file);
       else {
-        const to = placeOf(file);
+        const to = placeOf(file, '');
         fs.writeFileSync(to, data);
         if (keepAt !== undefined) keep(to, keepAt);
       }

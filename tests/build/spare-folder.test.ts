@@ -6,7 +6,7 @@
  * build makes, and nothing outside it is written through.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { fixtureSite } from '../support/fixture-site.ts';
@@ -108,4 +108,44 @@ test('a build refused for a content mistake keeps the spare it took, and the nex
   expect(await inode(dist)).toBe(kept);
   await built(dir, '--no-cache', '--out', 'cold');
   expect(await differences(dist, path.join(dir, 'cold'))).toEqual([]);
+});
+
+/** Every folder under `folder`, itself included. */
+async function foldersUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return [
+    folder,
+    ...entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(entry.parentPath, entry.name)),
+  ];
+}
+
+test("a folder written in place leaves a list of what it holds; two builds later only what was touched since is looked at again, and the output is still a cold build's", async () => {
+  const lists = path.join(dir, '.clubsite/cache/output-lists');
+  const edit = async (line: string) =>
+    writeFile(
+      path.join(dir, 'data/routes/find.md'),
+      `${await readFile(path.join(dir, 'data/routes/find.md'), 'utf8')}\n${line}\n`,
+    );
+  // Two builds: the second is written in place, and its folder's list is kept.
+  await edit('One.');
+  await built(dir);
+  await edit('Two.');
+  await built(dir);
+  const listed = await inode(dist);
+  expect(await readdir(lists)).toContain(`${listed}.list`);
+  // An hour old, as a site between nightly builds is; then touched by hand in two places.
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const folder of await foldersUnder(dist)) await utimes(folder, hourAgo, hourAgo);
+  await writeFile(path.join(dist, 'om/notes.txt'), 'hand-written\n');
+  await rm(path.join(dist, 'find/index.html'));
+  await writeFile(path.join(dist, 'find/index.html'), '<p>changed by hand</p>\n');
+  // The next build keeps that folder as its spare, and the one after takes it with its list.
+  await edit('Three.');
+  await built(dir);
+  await edit('Four.');
+  await built(dir);
+  expect(await inode(dist)).toBe(listed);
+  await built(dir, '--no-cache', '--out', 'cold');
+  expect(await differences(dist, path.join(dir, 'cold'))).toEqual([]);
+  expect((await readdir(lists)).length).toBeLessThanOrEqual(2);
 });
