@@ -30,12 +30,16 @@ export class BackgroundWriter {
    * link (or copy) from elsewhere, [file, undefined, undefined, from]; many such files at once,
    * ['', undefined, undefined, undefined, undefined, [from, file, bytes, from, file, bytes, …]];
    * a folder to take an earlier build's in place, [into, , , , , , under]; the sweep at the end,
-   * ['', , , , , , , true] (writer-thread.ts).
+   * ['', , , , , , , true]; a file another thread wrote, [file, null] (writer-thread.ts).
    */
-  #batch: Array<[string, (string | Uint8Array)?, string?, string?, string?, Array<string | number>?, string?, true?]> =
-    [];
+  #batch: Array<
+    [string, (string | Uint8Array | null)?, string?, string?, string?, Array<string | number>?, string?, true?]
+  > = [];
   #sent = 0;
   #written = 0;
+  /** Whether the thread has looked at what the folder held (at once, unless in place). */
+  #looked: boolean;
+  readonly inPlace: boolean;
   #failure: WriteFailure | undefined;
   /** Files of linkAll() not linked, their copy gone or not whole: made again by finish(), on this thread. */
   readonly missing: string[] = [];
@@ -51,8 +55,15 @@ export class BackgroundWriter {
     private readonly folder: string,
     { inPlace = false, lists }: { inPlace?: boolean; lists?: string } = {},
   ) {
+    this.inPlace = inPlace;
+    this.#looked = !inPlace;
     this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace, lists } });
-    this.#worker.on('message', ({ failure, missing }: { failure?: WriteFailure; missing?: string[] }) => {
+    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true };
+    this.#worker.on('message', ({ failure, missing, looked }: Answer) => {
+      if (looked) {
+        this.#looked = true;
+        return this.#wake();
+      }
       this.#written += 1;
       this.#failure ??= failure;
       if (missing) this.missing.push(...missing);
@@ -60,6 +71,7 @@ export class BackgroundWriter {
     });
     this.#worker.on('error', (error) => {
       this.#failure ??= { message: error.message };
+      this.#looked = true;
       this.#written = this.#sent;
       this.#wake();
     });
@@ -73,6 +85,13 @@ export class BackgroundWriter {
   /** Writes a file; with `keepAt`, a second name for it there too (a page cache's copy), if it can. */
   write(file: string, data: string | Uint8Array, keepAt?: string): void {
     this.#batch.push(keepAt === undefined ? [file, data] : [file, data, undefined, undefined, keepAt]);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
+  /** A file another thread wrote into the folder itself (a render worker): in place, it is not swept away. */
+  wrote(file: string): void {
+    if (!this.inPlace) return;
+    this.#batch.push([file, null]);
     if (this.#batch.length >= BATCH) this.#send();
   }
 
@@ -109,10 +128,13 @@ export class BackgroundWriter {
     this.#batch.push([into, undefined, undefined, undefined, undefined, undefined, under]);
   }
 
-  /** Resolves once the writer is at most a few batches behind. */
+  /**
+   * Resolves once the writer is at most a few batches behind, and, in place, has looked at what
+   * the folder held: no other thread writes there before (its look would take the file for a leftover).
+   */
   ready(): Promise<void> {
     this.#send();
-    return this.#until(() => this.#sent - this.#written <= BATCHES_AHEAD);
+    return this.#until(() => this.#looked && this.#sent - this.#written <= BATCHES_AHEAD);
   }
 
   /** Resolves once every file given is written (or a write failed); the thread is then stopped. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
@@ -20,8 +20,8 @@ export { discardWriting } from './writing-folders.ts';
  * into a fresh folder, in the background (background-writer.ts), until commit() swaps it in.
  */
 export interface OutputFolder extends Publisher {
-  /** The fresh folder being written: render workers write their pages into it themselves (none when it is a spare brought up to date in place). */
-  readonly folder?: string;
+  /** The fresh folder being written (or the spare brought up to date): render workers write their pages into it themselves. */
+  readonly folder: string;
   /** The HTML, JavaScript and CSS written, in bytes. */
   sizes(): OutputSizes;
   /** Refuses the folder, as at the start, if it is no place for the site now (out-folder.ts: its options' sources may have grown). */
@@ -90,14 +90,17 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     if (!spared) await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
   };
   return {
-    // In place, every file goes through the writer, which knows what the folder held: render threads do not write there.
-    ...(inPlace ? {} : { folder: fresh }),
+    folder: fresh,
+    // In place, a page a render thread wrote is told to the writer, which knows what the folder held (writer-thread.ts).
+    ...(inPlace ? { replaces: true } : {}),
     page(page) {
       // A page a render worker wrote itself comes back as its record: only its size is counted.
       if (isWhole(page)) write(page.file, page.html, page.keepAt);
       else {
         sizes.html += page.bytes;
-        if (isCopied(page) && failure === undefined && open) writer.link(page.copyOf, page.file);
+        if (failure !== undefined || !open) return;
+        if (isCopied(page)) writer.link(page.copyOf, page.file);
+        else if (inPlace) writer.wrote(page.file);
       }
     },
     write,
@@ -140,9 +143,19 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   };
 }
 
-/** Writes a file under `folder`, making its folders first (`made`: those known to exist; none given: all exist). */
-export function writeFileIn(folder: string, file: string, data: string | Uint8Array, made?: Set<string>): void {
+/**
+ * Writes a file under `folder`, making its folders first (`made`: those known to exist; none
+ * given: all exist); `replace`: what is there is removed first, never written through.
+ */
+export function writeFileIn(
+  folder: string,
+  file: string,
+  data: string | Uint8Array,
+  made?: Set<string>,
+  replace = false,
+): void {
   const to = path.join(folder, file);
+  if (replace) rmSync(to, { recursive: true, force: true });
   const parent = path.dirname(to);
   if (made && !made.has(parent)) {
     mkdirSync(parent, { recursive: true });
@@ -170,9 +183,20 @@ export function keepCopy(file: string, at: string): void {
  * into them without two threads making folders in the same parent at once (which the file
  * system serialises, at a cost).
  */
-export function makeFoldersFor(folder: string, files: string[]): void {
+export function makeFoldersFor(folder: string, files: string[], replace = false): void {
   const folders = new Set(files.map((file) => path.dirname(path.join(folder, file))));
-  for (const made of [...folders].sort()) mkdirSync(made, { recursive: true });
+  for (const made of [...folders].sort()) {
+    try {
+      mkdirSync(made, { recursive: true });
+    } catch (error) {
+      if (!replace) throw error;
+      // In a folder brought up to date in place, a file may lie where one of the folders goes.
+      for (let at = made; at !== folder; at = path.dirname(at)) {
+        if (lstatSync(at, { throwIfNoEntry: false })?.isDirectory() === false) rmSync(at, { force: true });
+      }
+      mkdirSync(made, { recursive: true });
+    }
+  }
 }
 
 /** Writes a site held in memory (path → contents) into `outDir`, the way a build does (openOutput). */

@@ -45,6 +45,8 @@ if (inPlace) {
     emptied.clear();
     inPlace = false;
   }
+  // Other threads may write into the folder now.
+  parentPort.postMessage({ looked: true });
 }
 const relative = (to) => to.slice(root.length + 1).split(path.sep).join('/');
 const renamed = (files, from, to) => {
@@ -207,6 +209,8 @@ parentPort.on('message', (batch) => {
       } else if (under !== undefined) recycle(file, under);
       else if (sweepNow) {
         if (inPlace) sweep();
+      } else if (data === null) {
+        if (inPlace) put(file, '');
       } else if (movedTo !== undefined) move(file, movedTo);
       else if (from !== undefined) link(from, file);
       else {

@@ -6,7 +6,7 @@
  * build makes, and nothing outside it is written through.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { fixtureSite } from '../support/fixture-site.ts';
@@ -148,4 +148,33 @@ test("a folder written in place leaves a list of what it holds; two builds later
   await built(dir, '--no-cache', '--out', 'cold');
   expect(await differences(dist, path.join(dir, 'cold'))).toEqual([]);
   expect((await readdir(lists)).length).toBeLessThanOrEqual(2);
+});
+
+test('render workers write their pages into a spare brought up to date in place: over what lies there, never through it', async () => {
+  // Enough pages that the worker renders some while this thread renders its share.
+  await mkdir(path.join(dir, 'data/routes/ekstra'), { recursive: true });
+  for (let page = 1; page <= 800; page += 1) {
+    const text = `---\ntitle: Side ${page}\ndescription: Side ${page}.\n---\n\nTekst ${page}.\n`;
+    await writeFile(path.join(dir, `data/routes/ekstra/side-${page}.md`), text);
+  }
+  await built(dir, '--origin', 'https://a.example');
+  await built(dir, '--origin', 'https://b.example');
+  const taken = await inode(spare);
+  // The spare as someone left it: a file where a page's folder goes, a page that is another name of a file outside.
+  const outside = path.join(dir, 'outside-page.html');
+  await writeFile(outside, '<p>not the site</p>\n');
+  await rm(path.join(spare, 'om'), { recursive: true });
+  await writeFile(path.join(spare, 'om'), 'a file where a folder goes\n');
+  // Every other page too: whichever thread renders it.
+  const pages = (await readdir(spare, { recursive: true })).filter((file) => file.endsWith('index.html'));
+  for (const page of pages) {
+    await rm(path.join(spare, page));
+    await link(outside, path.join(spare, page));
+  }
+  // Another origin: every page is rendered again, on two workers.
+  await built(dir, '--origin', 'https://c.example', '--workers', '2');
+  expect(await inode(dist)).toBe(taken);
+  await built(dir, '--no-cache', '--out', 'cold', '--origin', 'https://c.example');
+  expect(await differences(dist, path.join(dir, 'cold'))).toEqual([]);
+  expect(await readFile(outside, 'utf8')).toBe('<p>not the site</p>\n');
 });
