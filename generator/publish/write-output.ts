@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
@@ -155,7 +155,14 @@ export function writeFileIn(
   replace = false,
 ): void {
   const to = path.join(folder, file);
-  if (replace) rmSync(to, { recursive: true, force: true });
+  if (replace) {
+    try {
+      unlinkSync(to);
+    } catch (error) {
+      // Nothing there (or a folder where the file goes).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(to, { recursive: true, force: true });
+    }
+  }
   const parent = path.dirname(to);
   if (made && !made.has(parent)) {
     mkdirSync(parent, { recursive: true });
