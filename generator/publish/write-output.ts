@@ -197,8 +197,11 @@ export function makeFoldersFor(folder: string, files: string[], replace = false)
       mkdirSync(made, { recursive: true });
     } catch (error) {
       if (!replace) throw error;
-      // In a folder brought up to date in place, a file may lie where one of the folders goes.
-      for (let at = made; at !== folder; at = path.dirname(at)) {
+      // In a folder brought up to date in place, a file may lie where one of the folders goes:
+      // looked for from the top down (below a file, a look fails).
+      const above: string[] = [];
+      for (let at = made; at !== folder && at !== path.dirname(at); at = path.dirname(at)) above.unshift(at);
+      for (const at of above) {
         if (lstatSync(at, { throwIfNoEntry: false })?.isDirectory() === false) rmSync(at, { force: true });
       }
       mkdirSync(made, { recursive: true });

@@ -165,6 +165,8 @@ test('render workers write their pages into a spare brought up to date in place:
   await writeFile(outside, '<p>not the site</p>\n');
   await rm(path.join(spare, 'om'), { recursive: true });
   await writeFile(path.join(spare, 'om'), 'a file where a folder goes\n');
+  await rm(path.join(spare, 'ekstra'), { recursive: true });
+  await writeFile(path.join(spare, 'ekstra'), 'a file where the folder of 800 pages goes\n');
   // Every other page too: whichever thread renders it.
   const pages = (await readdir(spare, { recursive: true })).filter((file) => file.endsWith('index.html'));
   for (const page of pages) {
