@@ -144,7 +144,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
   const trash = cache.cacheDir ? path.join(cache.cacheDir, 'trash') : undefined;
-  const where = { project: cwd, force: options.force, shown: options.out, sources, trash };
+  const spare = cache.cacheDir ? path.join(cache.cacheDir, 'spare') : undefined;
+  const where = { project: cwd, force: options.force, shown: options.out, sources, trash, spare };
   // What earlier builds left to remove goes while this one runs.
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.

@@ -32,7 +32,7 @@ function write(batch: RenderedBatch, folder: string): { batch: RenderedBatch; wr
     const { html, page: _, searchText: __, sections: ___, ...record } = page;
     try {
       // The main thread made the folders (worker-pool.ts Folders).
-      writeFileIn(folder, record.file, html);
+      writeFileIn(folder, record.file, html, undefined, setup.replace);
       if (setup.keepHtml) keepCopy(path.join(folder, record.file), keptHtml(setup.keepHtml, record.file));
     } catch (error) {
       const { message, code, syscall, path } = error as NodeJS.ErrnoException;

@@ -31,6 +31,8 @@ export interface WorkerSetup {
   context: RenderContext;
   indexed: boolean;
   writeTo?: string;
+  /** Whether what is at a page's path in `writeTo` is removed before it is written (Publisher.replaces). */
+  replace?: boolean;
   /** Where each page written is also kept (a page cache), under its file's name and the build's stamp. */
   keepHtml?: RenderPass['keepHtml'];
 }
@@ -87,6 +89,8 @@ export async function* renderOnWorkers(
   pass: RenderPass,
   publisher: Publisher,
 ): AsyncGenerator<RenderedBatch> {
+  // A folder brought up to date in place is written by other threads only once its writer has looked at it.
+  await publisher.ready();
   const threads = pool.workers.length + 1;
   // At least four batches a thread, so that one slow batch does not leave the others idle.
   const size = Math.max(1, Math.min(BATCH, Math.ceil(pass.pages.length / (threads * 4))));
@@ -112,6 +116,7 @@ export async function* renderOnWorkers(
     context: pass.context,
     indexed: pass.indexed,
     writeTo: publisher.folder,
+    ...(publisher.replaces ? { replace: true } : {}),
     ...(pass.keepHtml ? { keepHtml: pass.keepHtml } : {}),
   };
   const here = renderHere(site, pass, jobs, folders, publisher, arrived);
@@ -236,6 +241,7 @@ class Folders {
       makeFoldersFor(
         folder,
         pages.map((page) => page.output ?? this.fileOf(page.route)),
+        this.publisher.replaces,
       );
     } catch (error) {
       // Told as any write that failed: when the output is committed.

@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { KeptLink } from '../model/pipeline.ts';
 import { RemadeCopies } from './remade-copies.ts';
+import { WRITER } from './writer-thread.ts';
 
 /** Why a write failed (an errno error's fields), as it crossed from the writer's thread. */
 export interface WriteFailure {
@@ -22,104 +23,23 @@ export interface WriteFailure {
 const BATCH = 32;
 const BATCHES_AHEAD = 8;
 
-/**
- * The writer's thread: plain JavaScript, run from this text (nothing to bundle). A folder is made
- * one level at a time below the output folder, never recursively: once an interrupted build has
- * removed the output folder, a write still under way fails rather than making it again. A folder
- * that exists already (made by the thread that hands out pages to render workers) is only looked
- * at, not made: making a folder takes its parent's lock, which that thread may be holding. A
- * folder is renamed (move) in its turn among the writes, once every file given before is written.
- */
-const WRITER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const path = require('node:path');
-const made = new Set([workerData.folder]);
-// Folders this thread made: one in them is made without a look first (the other thread makes
-// folders for the pages it hands out, seldom here; a page a cache kept has a folder of its own).
-const madeHere = new Set();
-const makeFolder = (folder) => {
-  if (made.has(folder)) return;
-  const parent = path.dirname(folder);
-  if (parent === folder) throw new Error(folder + ' is outside the folder being written.');
-  makeFolder(parent);
-  if (madeHere.has(parent) || !fs.existsSync(folder)) {
-    try {
-      fs.mkdirSync(folder);
-      madeHere.add(folder);
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    }
-  }
-  made.add(folder);
-};
-// A file as it was (a page a cache kept): a second name for it when it is on the same file system.
-const linkOrCopy = (from, to) => {
-  try {
-    fs.linkSync(from, to);
-  } catch {
-    fs.copyFileSync(from, to);
-  }
-};
-// A copy kept elsewhere (the page cache): never a reason for the build to fail.
-const keep = (file, at) => {
-  try {
-    linkOrCopy(file, at);
-  } catch {}
-};
-// A kept copy linked without a look first (it is looked at here, off the thread that builds):
-// one gone or not of its size is not left in the output, but told, and made there again.
-const linkWhole = (from, file, bytes, missing) => {
-  const to = path.join(workerData.folder, file);
-  makeFolder(path.dirname(to));
-  try {
-    linkOrCopy(from, to);
-    if (fs.statSync(to).size === bytes) return;
-    fs.rmSync(to, { force: true });
-  } catch {}
-  missing.push(file);
-};
-let failed = false;
-parentPort.on('message', (batch) => {
-  let failure;
-  const missing = [];
-  for (const [file, data, movedTo, from, keepAt, links] of failed ? [] : batch) {
-    try {
-      if (links !== undefined) {
-        for (let at = 0; at < links.length; at += 3) linkWhole(links[at], links[at + 1], links[at + 2], missing);
-        continue;
-      }
-      if (movedTo !== undefined) {
-        const to = path.join(workerData.folder, movedTo);
-        makeFolder(path.dirname(to));
-        fs.renameSync(path.join(workerData.folder, file), to);
-        continue;
-      }
-      const to = path.join(workerData.folder, file);
-      makeFolder(path.dirname(to));
-      if (from !== undefined) linkOrCopy(from, to);
-      else fs.writeFileSync(to, data);
-      if (keepAt !== undefined) keep(to, keepAt);
-    } catch (error) {
-      failed = true;
-      failure = { message: error.message, code: error.code, syscall: error.syscall, path: error.path };
-      break;
-    }
-  }
-  parentPort.postMessage({ failure, missing });
-});
-`;
-
 export class BackgroundWriter {
   readonly #worker: Worker;
   /**
    * Files to write, [file, data, , , keepAt]; folders to rename, [from, undefined, to]; files to
    * link (or copy) from elsewhere, [file, undefined, undefined, from]; many such files at once,
-   * ['', undefined, undefined, undefined, undefined, [from, file, bytes, from, file, bytes, …]].
+   * ['', undefined, undefined, undefined, undefined, [from, file, bytes, from, file, bytes, …]];
+   * a folder to take an earlier build's in place, [into, , , , , , under]; the sweep at the end,
+   * ['', , , , , , , true]; a file another thread wrote, [file, null] (writer-thread.ts).
    */
-  #batch: Array<[string, (string | Uint8Array)?, string?, string?, string?, Array<string | number>?]> = [];
+  #batch: Array<
+    [string, (string | Uint8Array | null)?, string?, string?, string?, Array<string | number>?, string?, true?]
+  > = [];
   #sent = 0;
   #written = 0;
+  /** Whether the thread has looked at what the folder held (at once, unless in place). */
+  #looked: boolean;
+  readonly inPlace: boolean;
   #failure: WriteFailure | undefined;
   /** Files of linkAll() not linked, their copy gone or not whole: made again by finish(), on this thread. */
   readonly missing: string[] = [];
@@ -127,9 +47,23 @@ export class BackgroundWriter {
   /** Called when a batch is written (or the thread stopped): waiters look again. */
   #waiters: Array<() => void> = [];
 
-  constructor(private readonly folder: string) {
-    this.#worker = new Worker(WRITER, { eval: true, workerData: { folder } });
-    this.#worker.on('message', ({ failure, missing }: { failure?: WriteFailure; missing?: string[] }) => {
+  /**
+   * `inPlace`: the folder holds a site an earlier build wrote, brought to this one's
+   * (writer-thread.ts); `lists`: where the lists of such folders are kept (spare-look.ts).
+   */
+  constructor(
+    private readonly folder: string,
+    { inPlace = false, lists }: { inPlace?: boolean; lists?: string } = {},
+  ) {
+    this.inPlace = inPlace;
+    this.#looked = !inPlace;
+    this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace, lists } });
+    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true };
+    this.#worker.on('message', ({ failure, missing, looked }: Answer) => {
+      if (looked) {
+        this.#looked = true;
+        return this.#wake();
+      }
       this.#written += 1;
       this.#failure ??= failure;
       if (missing) this.missing.push(...missing);
@@ -137,6 +71,7 @@ export class BackgroundWriter {
     });
     this.#worker.on('error', (error) => {
       this.#failure ??= { message: error.message };
+      this.#looked = true;
       this.#written = this.#sent;
       this.#wake();
     });
@@ -150,6 +85,13 @@ export class BackgroundWriter {
   /** Writes a file; with `keepAt`, a second name for it there too (a page cache's copy), if it can. */
   write(file: string, data: string | Uint8Array, keepAt?: string): void {
     this.#batch.push(keepAt === undefined ? [file, data] : [file, data, undefined, undefined, keepAt]);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
+  /** A file another thread wrote into the folder itself (a render worker): in place, it is not swept away. */
+  wrote(file: string): void {
+    if (!this.inPlace) return;
+    this.#batch.push([file, null]);
     if (this.#batch.length >= BATCH) this.#send();
   }
 
@@ -178,14 +120,26 @@ export class BackgroundWriter {
     if (this.#batch.length >= BATCH) this.#send();
   }
 
-  /** Resolves once the writer is at most a few batches behind. */
+  /**
+   * In place, the folder's one folder under `under` (an earlier build's) becomes `into` before
+   * files are written there, so that those it held already stay; otherwise nothing.
+   */
+  recycle(into: string, under: string): void {
+    this.#batch.push([into, undefined, undefined, undefined, undefined, undefined, under]);
+  }
+
+  /**
+   * Resolves once the writer is at most a few batches behind, and, in place, has looked at what
+   * the folder held: no other thread writes there before (its look would take the file for a leftover).
+   */
   ready(): Promise<void> {
     this.#send();
-    return this.#until(() => this.#sent - this.#written <= BATCHES_AHEAD);
+    return this.#until(() => this.#looked && this.#sent - this.#written <= BATCHES_AHEAD);
   }
 
   /** Resolves once every file given is written (or a write failed); the thread is then stopped. */
   async finish(): Promise<void> {
+    this.#batch.push(['', undefined, undefined, undefined, undefined, undefined, undefined, true]);
     this.#send();
     await this.#until(() => this.#written >= this.#sent);
     await this.#worker.terminate();

@@ -3,7 +3,7 @@
  * gone or not of their size are left out of the output, and made again here once it is done,
  * where the folders they were linked into have been renamed to, and kept again in their place.
  */
-import { copyFileSync, linkSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What makes a kept copy's file again, and where the copy is kept. */
@@ -34,6 +34,8 @@ export class RemadeCopies {
       let now = file;
       for (const [from, to] of this.#moves) if (now.startsWith(`${from}/`)) now = `${to}/${now.slice(from.length + 1)}`;
       const at = path.join(folder, now);
+      // An output updated in place may have swept its folder away, left empty.
+      mkdirSync(path.dirname(at), { recursive: true });
       writeFileSync(at, made.remake(file));
       keptAgain(at, made.from);
     }

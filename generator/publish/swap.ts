@@ -66,7 +66,7 @@ export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Pr
       swaps.underWay -= 1;
     }
     // The new site is in place; the old one goes while the build ends (it keeps its pages, records its inputs).
-    return { removed: state === 'missing' ? Promise.resolve() : removeReplaced(old, options.trash) };
+    return { removed: state === 'missing' ? Promise.resolve() : removeReplaced(old, options.trash, options.spare) };
   } finally {
     await lock.release();
   }

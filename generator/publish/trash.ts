@@ -12,6 +12,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { keepAsSpare } from './spare-folder.ts';
 import { StandbyRemover } from './standby-remover.ts';
 import { writing } from './writing-folders.ts';
 
@@ -106,8 +107,13 @@ export function readyRemover(trash: string): () => void {
   };
 }
 
-/** Removes the site a swap moved aside (`old`): into the trash when there is one on its file system, else before the build ends. */
-export async function removeReplaced(old: string, trash: string | undefined): Promise<void> {
+/**
+ * Removes the site a swap moved aside (`old`), unless it is kept as the next build's spare
+ * (spare-folder.ts): into the trash when there is one on its file system, else before the
+ * build ends.
+ */
+export async function removeReplaced(old: string, trash: string | undefined, spare?: string): Promise<void> {
+  if (spare !== undefined && (await keepAsSpare(old, spare))) return;
   if (trash === undefined) return removeFolders(old);
   // Taken at once, before the swap returns: the build lets go of a remover the swap did not take once it has.
   const standby = standing.get(trash);

@@ -224,7 +224,9 @@ export const EDITS: Array<[weight: number, edit: Edit]> = [
 
 /** A build into `out`, the page cache in `cacheDir` (none: cold): its problems, or what the cache did. */
 async function buildInto(site: string, out: string, now: number, cacheDir?: string) {
-  const output = await openOutput(out, { project: site });
+  // As `clubsite build` does: with a cache, the site the swap replaces is kept as the next build's spare, brought up to date in place.
+  const kept = cacheDir ? { trash: path.join(cacheDir, 'trash'), spare: path.join(cacheDir, 'spare') } : {};
+  const output = await openOutput(out, { project: site, ...kept });
   try {
     const result = await build({
       root: site,
@@ -233,6 +235,7 @@ async function buildInto(site: string, out: string, now: number, cacheDir?: stri
       ...(cacheDir ? { cacheDir } : {}),
     });
     await output.commit();
+    await output.settled();
     return { cache: result.cache };
   } catch (error) {
     await output.abort();

@@ -12,12 +12,29 @@ export async function treeOf(dir: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-/** The files two output folders do not have alike (either lacks it, or the bytes differ); the build marker aside. */
+/** Every entry under a folder that is not a file (a folder, ending in /; anything else, ending in @). */
+async function othersOf(dir: string): Promise<Set<string>> {
+  const others = new Set<string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) continue;
+    others.add(`${path.relative(dir, path.join(entry.parentPath, entry.name))}${entry.isDirectory() ? '/' : '@'}`);
+  }
+  return others;
+}
+
+/**
+ * The files two output folders do not have alike (either lacks it, or the bytes differ), the
+ * build marker aside, and the folders (an empty one left over too) and other entries only one has.
+ */
 export async function differences(a: string, b: string): Promise<string[]> {
-  const [left, right] = await Promise.all([treeOf(a), treeOf(b)]);
+  const [left, right, leftOthers, rightOthers] = await Promise.all([treeOf(a), treeOf(b), othersOf(a), othersOf(b)]);
   const names = [...new Set([...left.keys(), ...right.keys()])].sort();
-  return names.filter(
+  const files = names.filter(
     (name) =>
       name !== '.clubsite-build' && !(left.get(name)?.equals(right.get(name) ?? Buffer.alloc(0)) && right.has(name)),
   );
+  const others = [...new Set([...leftOthers, ...rightOthers])].filter(
+    (name) => !(leftOthers.has(name) && rightOthers.has(name)),
+  );
+  return [...files, ...others.sort()];
 }
