@@ -49,29 +49,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const name = path.basename(first.target);
   const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
-  // The site an earlier swap replaced, when the cache kept one (spare-folder.ts), is brought to this one in place.
-  let inPlace = false;
-  try {
-    await makeFolders(parent);
-    writing.set(fresh, undefined);
-    inPlace = options.spare !== undefined && (await takeSpare(options.spare, fresh));
-    if (!inPlace) {
-      await mkdir(fresh);
-      await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
-    }
-  } catch (error) {
-    writing.delete(fresh);
-    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
-    throw fileSystemError(error, shown);
-  }
-  // Files given to write() are written on a thread of their own, while the build renders on.
-  const writer = new BackgroundWriter(
-    fresh,
-    inPlace && options.spare ? { inPlace, lists: listsOf(options.spare) } : {},
-  );
-  writing.set(fresh, writer);
-  // Written in turn in place, so that the thread's look at what the folder held does not take it for a leftover.
-  if (inPlace) writer.write(BUILD_MARKER, BUILD_MARKER_TEXT);
+  const { writer, inPlace } = await startWriting(parent, fresh, options, shown);
   let failure: unknown;
   let open = true;
   let removed = Promise.resolve();
@@ -141,6 +119,39 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
     },
     settled: () => removed,
   };
+}
+
+/**
+ * Makes the folder the build writes (`fresh`) and its writer: the site an earlier swap replaced,
+ * when the cache kept one (spare-folder.ts), brought to this one in place; else a new folder.
+ */
+async function startWriting(
+  parent: string,
+  fresh: string,
+  options: OutFolderOptions,
+  shown: string,
+): Promise<{ writer: BackgroundWriter; inPlace: boolean }> {
+  let inPlace = false;
+  try {
+    await makeFolders(parent);
+    writing.set(fresh, undefined);
+    inPlace = options.spare !== undefined && (await takeSpare(options.spare, fresh));
+    if (!inPlace) {
+      await mkdir(fresh);
+      await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
+    }
+  } catch (error) {
+    writing.delete(fresh);
+    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
+    throw fileSystemError(error, shown);
+  }
+  // Files given to write() are written on a thread of their own, while the build renders on.
+  const lists = inPlace && options.spare ? listsOf(options.spare) : undefined;
+  const writer = new BackgroundWriter(fresh, { inPlace, ...(lists ? { lists } : {}) });
+  writing.set(fresh, writer);
+  // Written in turn in place, so that the thread's look at what the folder held does not take it for a leftover.
+  if (inPlace) writer.write(BUILD_MARKER, BUILD_MARKER_TEXT);
+  return { writer, inPlace };
 }
 
 /**
