@@ -77,9 +77,13 @@ function nextBuild(timeoutMs = WAIT, wanted: (event: DevBuildEvent) => boolean =
   });
 }
 
-/** Saves a file of the copy and waits for the rebuild it causes. */
+/**
+ * Saves a file of the copy and waits for the rebuild it causes: the first that sent the page
+ * something. On a busy machine a build that changed nothing ('none': a second event the watcher
+ * gave for the save before, or the look after a build) may come first, and is not this save's.
+ */
 async function save(file: string, text: string): Promise<DevBuildEvent> {
-  const built = nextBuild();
+  const built = nextBuild(WAIT, (event) => event.sent !== 'none');
   await writeFile(project.at(file), text);
   return built;
 }
