@@ -5,7 +5,6 @@
  * right; `--no-cache` never reads it; and a build with nothing changed since the last one
  * leaves the output folder as it is, but only then.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,28 +14,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { framedBytes, readFramed } from '../../generator/build/framed-file.ts';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { differences, treeOf } from '../support/output-tree.ts';
-import { projectRoot } from '../support/site-build.ts';
+import { buildIn, type CliOutcome } from '../support/run-cli.ts';
 
 const NOW = '2025-12-10T18:00';
-const cli = path.join(projectRoot, 'bin/clubsite.js');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliOutcome;
 
-function clubsite(dir: string, args: string[]): Promise<Run> {
-  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...env } = process.env;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, 'build', '--now', NOW, ...args],
-      { cwd: dir, env: { ...env, CLUBSITE_NOW: '', CLUBSITE_CACHE_DIR: '' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const clubsite = (dir: string, args: string[]): Promise<Run> => buildIn(dir, args, NOW);
 
 /** The line of the summary that says what the page cache did. */
 const cacheLine = (run: Run) => run.stdout.split('\n').find((line) => /\d+ rendered, \d+ reused/.test(line)) ?? '';

@@ -5,28 +5,14 @@
  * folder where a file goes, a symlink to a file outside), the output is exactly what a cold
  * build makes, and nothing outside it is written through.
  */
-import { execFile } from 'node:child_process';
 import { link, mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { differences } from '../support/output-tree.ts';
-import { projectRoot } from '../support/site-build.ts';
+import { buildIn } from '../support/run-cli.ts';
 
-const NOW = '2025-12-10T18:00';
-const cli = path.join(projectRoot, 'bin/clubsite.js');
-
-function build(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...env } = process.env;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, 'build', '--now', NOW, ...args],
-      { cwd: dir, env: { ...env, CLUBSITE_NOW: '', CLUBSITE_CACHE_DIR: '' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const build = (dir: string, ...args: string[]) => buildIn(dir, args);
 
 async function built(dir: string, ...args: string[]): Promise<void> {
   const run = await build(dir, ...args);
