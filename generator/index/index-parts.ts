@@ -35,7 +35,8 @@ export interface PartBasis {
 /** A part's key as an earlier build hashed it, from its basis, with the documents it shows. */
 export interface KnownKey {
   key: string;
-  docs: readonly number[];
+  /** As noted, or a view of the list they were read from. */
+  docs: ArrayLike<number>;
 }
 
 /** Where a build keeps the index's parts for the next (build/index-part-cache.ts), by key. */
@@ -69,6 +70,8 @@ export const SMALL_INDEX_BYTES = 1024 * 1024;
 /** The parts as they are made: handed to a writer (under `unnamed`) or kept, and their hashes hashed in order. */
 export class IndexParts {
   readonly #hash = createHash('sha256');
+  /** Lines not yet hashed: one update per few hundred parts, not one per part (the digest is the same). */
+  #lines = '';
   readonly kept: Array<[name: string, json: string]> = [];
   /** Kept parts to link, handed to the writer together (name()), and what makes each again should its copy not be whole. */
   readonly #links: KeptLink[] = [];
@@ -104,7 +107,7 @@ export class IndexParts {
     const small = found !== undefined && this.texts !== undefined && this.bytes + found.bytes <= SMALL_INDEX_BYTES;
     const text = found && small ? wholeText(found) : undefined;
     if (found && this.writer && (!small || text !== undefined)) {
-      this.#hash.update(`${name}\n${found.digest}\n`);
+      this.#hashed(name, found.digest);
       this.#counted(found.bytes, () => text ?? '');
       this.#links.push([found.file, `${this.unnamed}/${name}`, found.bytes]);
       this.#remakes.set(`${this.unnamed}/${name}`, make);
@@ -113,7 +116,7 @@ export class IndexParts {
     }
     const json = make();
     const digest = createHash('sha256').update(json).digest('base64url');
-    this.#hash.update(`${name}\n${digest}\n`);
+    this.#hashed(name, digest);
     const bytes = Buffer.byteLength(json);
     this.#counted(bytes, () => json);
     if (!this.writer) this.kept.push([name, json]);
@@ -129,18 +132,27 @@ export class IndexParts {
   #keyOf(kept: KeptParts, key: () => string, basis: PartBasis | undefined): string {
     if (!basis) return key();
     const known = kept.knownKey?.(basis.generation, basis.text);
-    if (known?.docs.every(basis.same)) {
+    if (known && allSame(known.docs, basis.same)) {
       kept.noteKey?.(basis.generation, basis.text, known);
       this.known += 1;
       return known.key;
     }
     const made = { key: key(), docs: basis.docs() };
-    if (made.docs.every(basis.same)) kept.noteKey?.(basis.generation, basis.text, made);
+    if (allSame(made.docs, basis.same)) kept.noteKey?.(basis.generation, basis.text, made);
     return made.key;
+  }
+
+  #hashed(name: string, digest: string): void {
+    this.#lines += `${name}\n${digest}\n`;
+    if (this.#lines.length < 32_768) return;
+    this.#hash.update(this.#lines);
+    this.#lines = '';
   }
 
   /** The folder's name: a hash of every part's name and content hash, in order. */
   name(): string {
+    this.#hash.update(this.#lines);
+    this.#lines = '';
     const remakes = this.#remakes;
     this.writer?.linkAll(this.#links, (file) => (remakes.get(file) ?? missingPart(file))());
     this.#links.length = 0;
@@ -158,6 +170,12 @@ export class IndexParts {
   manifest(json: string): void {
     this.#counted(Buffer.byteLength(json), () => json);
   }
+}
+
+/** Whether every one of `docs` is the kept index's. */
+function allSame(docs: ArrayLike<number>, same: (doc: number) => boolean): boolean {
+  for (let at = 0; at < docs.length; at += 1) if (!same(docs[at] as number)) return false;
+  return true;
 }
 
 /** A kept part's text, when its file is there with its size. */
