@@ -16,9 +16,10 @@ import path from 'node:path';
 import type { ReadValue } from '../render/reads.ts';
 import { writeWhole } from './cache-folder.ts';
 import { framedBytes, isFramed, readFramed } from './framed-file.ts';
+import { fromColumns, toColumns } from './page-columns.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 export const PAGES_FILE = 'pages.bin';
 export const DELTA_FILE = 'pages.delta.bin';
 
@@ -97,16 +98,19 @@ export function readDelta<Page>(dir: string, generator: string, base: string): D
   }
 }
 
-/** A file's tables, its two arrays views of its bytes (framed-file.ts). */
+/** A file's tables, its pages made from their columns (page-columns.ts), its two arrays views of its bytes (framed-file.ts). */
 function fromFrame<Tables extends PageTables<unknown>>(bytes: Buffer): Partial<Tables> {
   const { header, arrays } = readFramed(bytes);
   const [ints, ends] = arrays;
-  return { ...(header as Partial<Tables>), ints, ends } as Partial<Tables>;
+  const tables = header as Partial<Tables> & { pages?: unknown };
+  // Another format's pages are not columns: its format is told, not that it is not whole.
+  const pages = tables?.format === CACHE_FORMAT ? fromColumns(tables.pages) : undefined;
+  return { ...tables, pages, ints, ends } as Partial<Tables>;
 }
 
-/** The bytes of a file: its tables, its two arrays stored as their bytes. */
-function toFrame({ ints, ends, ...rest }: PageTables<unknown>): Buffer {
-  return framedBytes(rest, [ints, ends]);
+/** The bytes of a file: its tables, its pages as columns, its two arrays stored as their bytes. */
+function toFrame({ ints, ends, pages, ...rest }: PageTables<unknown>): Buffer {
+  return framedBytes({ ...rest, pages: toColumns(pages) }, [ints, ends]);
 }
 
 function wholeTables(contents: Partial<PageTables<unknown>>): boolean {
