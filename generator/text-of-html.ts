@@ -1,4 +1,11 @@
-import { decodeHTML } from 'entities';
+import type * as Entities from 'entities';
+import { lazyPackage } from './lazy-package.ts';
+
+/**
+ * entities' CommonJS build, loaded when first used: markdown-it requires that build, and the
+ * ESM one imported beside it was a second copy of the same tables loaded at every start.
+ */
+const entities = lazyPackage<typeof Entities>('entities');
 
 /** Raw-text elements: their contents are code, never text, and may hold anything but their end tag. */
 const RAW_TEXT = /<(script|style|template|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
@@ -130,7 +137,7 @@ const SOFT_HYPHENS = /\u00ad/g;
  */
 export function textOfHtml(html: string): string {
   // A soft hyphen (`&shy;`) is where a long word may break, not a letter: «Ære&shy;full» is found as «Ærefull».
-  return foldSpaces(decodeHTML(visibleHtml(html)).replace(SOFT_HYPHENS, ''));
+  return foldSpaces(entities().decodeHTML(visibleHtml(html)).replace(SOFT_HYPHENS, ''));
 }
 
 /** The inner HTML of the page's <main>, where its own content is (the frame is left out). */
