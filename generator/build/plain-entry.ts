@@ -5,6 +5,7 @@
  * columns (page-columns.ts), which make it again field by field; any other is kept whole, so
  * that whatever it holds reads back as it was.
  */
+import type { PageRecord } from '../model/rendered.ts';
 
 type Span = [number, number];
 type Clock = { from: number; until: number };
@@ -19,19 +20,8 @@ export interface PlainEntry {
   shared: string;
   index: string;
   clock: Clock;
-  record: {
-    route: string;
-    source: string;
-    file: string;
-    title: string;
-    noindex: boolean;
-    lastmod?: string;
-    securityPolicy: string;
-    islands: string[];
-    assets: string[];
-    bytes: number;
-    clock: Clock;
-  };
+  /** A page's record as the build keeps it: without what it read, its count of documents and its warnings. */
+  record: Omit<PageRecord, 'reads' | 'documentCount' | 'warnings'>;
   warnings: unknown[];
   htmlFile: string;
   reads: Span;
