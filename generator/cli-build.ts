@@ -3,6 +3,7 @@
  * it is imported once a build is to run, so `--help`, `--version` and a build that finds
  * nothing changed since the last one (build/last-build.ts) never load it.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from './build/build.ts';
 import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './build/last-build.ts';
@@ -149,7 +150,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // What earlier builds left to remove goes while this one runs.
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.
-  const letRemoverGo = trash ? readyRemover(trash) : () => undefined;
+  // Not when a spare is there to be taken: the site the swap replaces then becomes the next spare, and nothing is removed.
+  const letRemoverGo = trash && !(spare && existsSync(spare)) ? readyRemover(trash) : () => undefined;
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
