@@ -15,9 +15,10 @@
 import { ContentError } from '../errors.ts';
 import { readBytes } from '../load/content-files.ts';
 import { decodeText, MAX_TEXT_BYTES } from '../load/decode-text.ts';
-import { textHash } from '../load/text-hash.ts';
+import { KEPT_HASH, textHash } from '../load/text-hash.ts';
 import type { PageSource, YamlNode, YamlSource } from '../model/source.ts';
-import { dataBytes, dataOf, type KeptTable, nodesBytes } from './kept-table.ts';
+import { type Findings, KEPT_FINDINGS } from '../validate/check-text.ts';
+import { dataBytes, dataOf, FLAG, type KeptTable, nodesBytes } from './kept-table.ts';
 
 /** Where kept files' lazy parts are: their table, and what to do when one of them is not as kept. */
 export interface KeptFiles {
@@ -98,10 +99,23 @@ class KeptPageSource implements PageSource {
     return text.slice(text.length - (this.#files.table.bodyLengths[this.#row] ?? 0));
   }
 
+  /** The hash of the text the build that kept it read (load/text-hash.ts). */
+  get [KEPT_HASH](): string | undefined {
+    return this.#files.table.hashes[this.#row] ?? undefined;
+  }
+
+  /** Nothing, when that build's checkText found nothing in it (what it found otherwise is told through check-text.ts). */
+  get [KEPT_FINDINGS](): Findings | undefined {
+    return (this.#files.table.flags[this.#row] ?? 0) & FLAG.clean ? NO_FINDINGS : undefined;
+  }
+
   static rowOf(source: object): KeptRow | undefined {
     return #files in source ? { files: source.#files, row: source.#row } : undefined;
   }
 }
+
+/** What checkText found in most pages: nothing (read only, as every page's findings are). */
+const NO_FINDINGS = Object.freeze({ errors: Object.freeze([]), warnings: Object.freeze([]) }) as unknown as Findings;
 
 /** A kept page of `row`. */
 export const keptPage = (

@@ -21,17 +21,15 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { SiteDefinition } from '../contract/index.ts';
-import { ContentError, type ErrorDetails } from '../errors.ts';
 import type { PageCache } from '../load/load-content.ts';
-import { knowTextHash } from '../load/text-hash.ts';
 import type { LoadedSite } from '../model/site.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
-import { type Findings, knowFindings } from '../validate/check-text.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { buildStamp, writeWhole } from './cache-folder.ts';
 import { ReadAhead } from './read-ahead.ts';
-import { type KeptFiles, keptPage, keptRowOf, keptYamlFile } from './kept-source.ts';
-import { checkedTable, FLAG, fileAt, type KeptTable } from './kept-table.ts';
+import { KeptValidated, restoreRows } from './restore-rows.ts';
+import { keptRowOf } from './kept-source.ts';
+import { checkedTable, type KeptTable } from './kept-table.ts';
 import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
@@ -85,12 +83,12 @@ export class SourceCache {
   /** The kept files, for the site whose code (as a key) and default template are `validatedBy`. */
   restore(site: SiteDefinition, validatedBy: string, bytes?: Buffer): KeptSources {
     const parsed: PageCache = new Map();
-    const validated: ValidatedPages = new WeakMap();
     const read = this.#read(bytes);
-    if (!read) return { parsed, validated };
+    if (!read) return { parsed, validated: new WeakMap() };
+    const validated = new KeptValidated(site, read.validatedBy === validatedBy);
     const delta = this.#readDelta(read.generation);
     const forget = () => this.#forget();
-    const restoring = { site, valid: read.validatedBy === validatedBy, forget, parsed, validated };
+    const restoring = { forget, parsed };
     try {
       const replaced = new Set(delta ? [...delta.table.paths, ...delta.removed] : []);
       restoreRows(read.table, restoring, (absolute) => !replaced.has(absolute));
@@ -175,63 +173,6 @@ export class SourceCache {
       return undefined;
     }
   }
-}
-
-/** What restoring a table's rows adds to: the parsed files, and the pages validated for `site` when `valid`. */
-interface Restoring extends KeptSources {
-  site: SiteDefinition;
-  valid: boolean;
-  forget: () => void;
-}
-
-/** The rows of `table` whose path `wanted` says, made into parsed files (and validated pages). */
-function restoreRows(table: KeptTable, into: Restoring, wanted: (absolute: string) => boolean): void {
-  const found = new Map(table.findings);
-  const { paths, stamps, flags, routes, bodyLineOffsets } = table;
-  const files: KeptFiles = { table, forget: into.forget };
-  for (let row = 0; row < paths.length; row++) {
-    const absolute = paths[row] as string;
-    if (!wanted(absolute)) continue;
-    const file = fileAt(table, row);
-    const flag = flags[row] ?? 0;
-    if (!(flag & FLAG.page)) {
-      into.parsed.set(absolute, { parsed: keptYamlFile(file, files, row), stamp: stamps[row] as string });
-      continue;
-    }
-    const source = keptPage(file, routes[row] as string, bodyLineOffsets[row] ?? 0, files, row);
-    knowTextHash(source, table.hashes[row] as string);
-    const findings = flag & FLAG.clean ? NO_FINDINGS : flag & FLAG.found ? findingsFrom(found.get(row)) : undefined;
-    if (findings) knowFindings(source, findings);
-    if (into.valid && flag & FLAG.valid)
-      into.validated.set(source, { site: into.site, page: pageOf(table, row, source) });
-    into.parsed.set(absolute, { parsed: source, stamp: stamps[row] as string });
-  }
-}
-
-/** A kept page's validated page, as validatePage makes it (the same fields, in the same order). */
-function pageOf(table: KeptTable, row: number, source: PageSource) {
-  return {
-    route: source.route,
-    title: table.titles[row] as string,
-    description: table.descriptions[row] as string,
-    template: table.templates[table.templateOf[row] ?? 0] as string,
-    noindex: ((table.flags[row] ?? 0) & FLAG.noindex) !== 0,
-    data: table.pageData[row] as Record<string, unknown>,
-    source: source.file,
-    sourcePage: source,
-    frontMatter: source.frontMatter,
-  };
-}
-
-/** What checkText found in most pages: nothing (read only, as every page's findings are). */
-const NO_FINDINGS = Object.freeze({ errors: Object.freeze([]), warnings: Object.freeze([]) }) as unknown as Findings;
-
-function findingsFrom(kept: { errors: ErrorDetails[]; warnings: ErrorDetails[] } | undefined): Findings {
-  if (!kept) throw new Error('not a kept file');
-  return {
-    errors: kept.errors.map((details) => new ContentError(details)),
-    warnings: kept.warnings.map((details) => new ContentError(details)),
-  };
 }
 
 /** A build's kept sources: what it hands prepare(), and `keep`, which saves them once the build has succeeded. */

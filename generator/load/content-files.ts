@@ -13,6 +13,7 @@ import { ContentError } from '../errors.ts';
 import { isInside } from '../path-inside.ts';
 import { slugOf } from '../slug.ts';
 import type { Looked } from './content-walk.ts';
+import { eachThere } from './look-table.ts';
 
 /** The name of a folder's note to its editors (content/README.md, content/files/README.md). */
 const README = 'README.md';
@@ -70,15 +71,15 @@ export function listLookedFiles(
 ): ContentListing {
   const listing = new Listing(contentDir, report, errors);
   const inside = `${contentDir}${path.sep}`;
-  for (const [absolute, stats] of looked) {
-    if (!stats || !absolute.startsWith(inside)) continue;
+  eachThere(looked, (absolute, isLink, isFile) => {
+    if (!absolute.startsWith(inside)) return;
     const below = absolute.slice(inside.length);
     const inContent = path.sep === '/' ? below : below.split(path.sep).join('/');
     // A hidden file or folder (a name that starts with a dot, at any depth), and editors' notes.
-    if (inContent.startsWith('.') || inContent.includes('/.')) continue;
-    if (inContent === README || inContent.endsWith(`/${README}`)) continue;
-    listing.add(inContent, () => absolute, stats.isSymbolicLink(), stats.isFile());
-  }
+    if (inContent.startsWith('.') || inContent.includes('/.')) return;
+    if (inContent === README || inContent.endsWith(`/${README}`)) return;
+    listing.add(inContent, () => absolute, isLink, isFile);
+  });
   return listing.done();
 }
 

@@ -15,24 +15,15 @@
 import fs, { statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { FIELDS, type Looked, LookTable, type SentLook } from './look-table.ts';
 
-/** What a look keeps of a file's stats (a Stats object has them all). */
-export interface Looked {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
-  isSymbolicLink(): boolean;
-  isFile(): boolean;
-  /** Its stamp as stampFrom makes it, when the look's thread made it (null: written too recently to have one). */
-  stamp?: string | null;
-}
+export type { Looked };
 
 export class ContentWalk {
   /** Every file and folder below the content folder (and the folder itself), in walk order: each folder's entries sorted by name, depth first. */
-  #stats: Map<string, Looked | undefined> | undefined;
+  #stats: ReadonlyMap<string, Looked | undefined> | undefined;
   /** The look begun on a thread (lookAhead), until it is taken in. */
-  #ahead: Promise<Map<string, Looked | undefined> | undefined> | undefined;
+  #ahead: Promise<ReadonlyMap<string, Looked | undefined> | undefined> | undefined;
   /** Date.now() before the first stat. */
   #takenAt = 0;
   #justWritten = false;
@@ -79,7 +70,13 @@ export class ContentWalk {
    * target's), from a stat now.
    */
   readonly stampOf = (absolute: string): string | undefined => {
-    const looked = this.#stats?.get(absolute);
+    const look = this.#stats;
+    if (look instanceof LookTable) {
+      // The thread's stamp, with no object made for the file's stats (10,000 of them).
+      const made = look.stampOf(absolute);
+      if (made !== undefined) return this.#noted(made ?? undefined);
+    }
+    const looked = look instanceof LookTable ? undefined : look?.get(absolute);
     if (looked && !looked.isSymbolicLink()) {
       const made = looked.stamp;
       return this.#noted(made === undefined ? stampFrom(looked, this.#takenAt) : (made ?? undefined));
@@ -134,9 +131,6 @@ function walkFolder(
   return looked;
 }
 
-/** Numbers a look sends for each file: its size, times, inode, and kind (0: gone, 1: a link, 2: a file, 3: other). */
-const FIELDS = 5;
-
 // The stamps are made there too: 10,000 numbers written as text cost the build's thread milliseconds.
 const LOOKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -150,30 +144,16 @@ looked.forEach(([, stats], at) => {
 parentPort.postMessage({ paths: looked.map(([file]) => file), numbers, stamps }, [numbers.buffer]);
 `;
 
-const yes = () => true;
-const no = () => false;
-
 /** The look taken on a thread (walkFolder), or undefined when the thread failed. */
 function lookOnThread(
   dir: string,
   plain: boolean,
   takenAt: number,
-): Promise<Map<string, Looked | undefined> | undefined> {
+): Promise<ReadonlyMap<string, Looked | undefined> | undefined> {
   return new Promise((resolve) => {
     const looker = new Worker(LOOKER, { eval: true, workerData: { dir, plain, takenAt } });
     looker.unref();
-    type Sent = { paths: string[]; numbers: Float64Array; stamps: Array<string | null> };
-    looker.once('message', ({ paths, numbers, stamps }: Sent) => {
-      const stats = new Map<string, Looked | undefined>();
-      for (const [at, file] of paths.entries()) {
-        const field = (index: number) => numbers[at * FIELDS + index] ?? 0;
-        const [size, mtimeMs, ctimeMs, ino, kind] = [field(0), field(1), field(2), field(3), field(4)];
-        const [isSymbolicLink, isFile] = [kind === 1 ? yes : no, kind === 2 ? yes : no];
-        const stamp = stamps[at] ?? null;
-        stats.set(file, kind === 0 ? undefined : { size, mtimeMs, ctimeMs, ino, isSymbolicLink, isFile, stamp });
-      }
-      resolve(stats);
-    });
+    looker.once('message', (sent: SentLook) => resolve(new LookTable(sent)));
     looker.once('error', () => resolve(undefined));
     looker.once('exit', () => resolve(undefined));
   });

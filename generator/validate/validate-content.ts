@@ -123,7 +123,10 @@ export function validateContent(
  * keeps a page's parsed source while its text is unchanged (load/load-content.ts), so an
  * unchanged page is not validated again.
  */
-export type ValidatedPages = WeakMap<PageSource, { site: SiteDefinition; page: ValidatedPage }>;
+export interface ValidatedPages {
+  get(source: PageSource): { site: SiteDefinition; page: ValidatedPage } | undefined;
+  set(source: PageSource, valid: { site: SiteDefinition; page: ValidatedPage }): void;
+}
 
 /** The fields every page has; the template's own are checked apart. */
 const looseBaseSchema = basePageSchema.loose();
