@@ -31,6 +31,9 @@ export class ReadChecker {
   readonly #from = new Map<Source, { object: unknown; copy: unknown }>();
   /** Counts the answers that turned since the checker was made. */
   #version = 0;
+  /** How many pairs answer otherwise now (state 2), and how many of the table's first pairs are all answered. */
+  #differ = 0;
+  #answered = 0;
   /** The version at which each page's reads were last all found the same. */
   readonly #checked = new WeakMap<Int32Array, number>();
   #context: RenderContext | undefined;
@@ -52,22 +55,34 @@ export class ReadChecker {
   /** The path of the first read (numbers of the table's pairs) whose answer in `context` differs, or undefined when every one is the same. */
   firstChange(reads: Int32Array, context: RenderContext): string | undefined {
     if (context !== this.#context) this.#use(context);
+    const { paths } = this.table;
+    if (this.#pairs.length < paths.length) this.#grow(paths.length + 1024);
+    // Every pair of the table answered, each once, and none otherwise: no page's reads need a look
+    // (an edit's build, at 10,000 pages: 900,000 reads not looked at).
+    if (this.#answered < paths.length) this.#answerFrom(this.#answered, paths.length);
+    if (this.#differ === 0) return undefined;
     // Every answer it read was the same when it was last checked, and no answer has changed since.
     if (this.#checked.get(reads) === this.#version) return undefined;
-    const { paths, values } = this.table;
-    if (this.#pairs.length < paths.length) this.#grow(paths.length + 1024);
     const pairs = this.#pairs;
     for (let at = 0; at < reads.length; at += 1) {
       const id = reads[at] ?? 0;
-      let state = pairs[id];
-      if (state === 0) {
-        state = Object.is(this.#answer(id, paths[id] ?? ''), values[id]) ? 1 : 2;
-        pairs[id] = state;
-      }
-      if (state === 2) return paths[id];
+      if (pairs[id] === 2) return paths[id];
     }
     this.#checked.set(reads, this.#version);
     return undefined;
+  }
+
+  /** Answers the pairs from `first` to `end` not answered yet (the table's pairs are read by most pages: each is asked once anyway). */
+  #answerFrom(first: number, end: number): void {
+    const { paths, values } = this.table;
+    const pairs = this.#pairs;
+    for (let id = first; id < end; id += 1) {
+      if (pairs[id] !== 0) continue;
+      const state = Object.is(this.#answer(id, paths[id] ?? ''), values[id]) ? 1 : 2;
+      pairs[id] = state;
+      if (state === 2) this.#differ += 1;
+    }
+    this.#answered = end;
   }
 
   /**
@@ -102,7 +117,10 @@ export class ReadChecker {
       if (before === 0 || !changed.has(sources[id] ?? 0)) continue;
       const now = Object.is(this.#answer(id, paths[id] ?? ''), values[id]) ? 1 : 2;
       pairs[id] = now;
-      if (now !== before) this.#version += 1;
+      if (now !== before) {
+        this.#version += 1;
+        this.#differ += now === 2 ? 1 : -1;
+      }
     }
   }
 
