@@ -135,7 +135,7 @@ export class IncrementalRenderer implements Renderer {
       if (cached) {
         if (counted) this.counts.reused += 1;
         this.kept.set(step.file, cached.page);
-        taken.add(cached.published, pass.indexed ? cached.page.postings : undefined);
+        taken.add(cached.published, cached.page.record, pass.indexed ? cached.page.postings : undefined);
         if ((at + 1) % RUN_PAGES === 0) {
           yield taken.batch(words);
           taken = new TakenRun();

@@ -58,25 +58,21 @@ export class PageStream {
 
 /**
  * Records already made, by the page and by the batch: neither is changed once made, and a dev
- * session hands on the same page object for a cached page, and the same batch for a run of them,
- * at each save that reuses them (build/reused-pages.ts). A page taken from a page cache comes with
- * the record the cache holds (knownRecord).
+ * session hands on the same page object, and the same batch for a run of pages taken from its
+ * cache, at each save that reuses them (build/reused-pages.ts). A run taken from a page cache
+ * comes with the records the cache holds (RenderedBatch.records).
  */
 const keptRecords = new WeakMap<PageRecord, PageRecord>();
 const batchRecords = new WeakMap<RenderedBatch, PageRecord[]>();
 
 function recordsOf(batch: RenderedBatch): PageRecord[] {
+  if (batch.records) return batch.records;
   let records = batchRecords.get(batch);
   if (records === undefined) {
     records = batch.pages.map(keptRecordOf);
     batchRecords.set(batch, records);
   }
   return records;
-}
-
-/** Notes `record` as what is kept of `page` (made by recordOf): the stream does not make it again. */
-export function knownRecord(page: PageRecord, record: PageRecord): void {
-  keptRecords.set(page, record);
 }
 
 function keptRecordOf(page: PageRecord): PageRecord {
