@@ -134,8 +134,8 @@ export class IncrementalRenderer implements Renderer {
       const counted = page.route !== NOT_FOUND_ROUTE;
       if (cached) {
         if (counted) this.counts.reused += 1;
-        this.kept.set(step.file, cached.page);
-        taken.add(cached.published, cached.page.record, pass.indexed ? cached.page.postings : undefined);
+        this.kept.set(step.file, cached);
+        taken.add(step.published, cached.record, pass.indexed ? cached.postings : undefined);
         if ((at + 1) % RUN_PAGES === 0) {
           yield taken.batch(words);
           taken = new TakenRun();
@@ -199,8 +199,7 @@ export class IncrementalRenderer implements Renderer {
       return step('its search words are not in the kept index');
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return step('its kept HTML is gone or cut short');
-    const kept = typeof html === 'string' && cached.html !== undefined ? html : { file: html };
-    return { page, file, own, cached: { page: cached, html: kept, published: reusedPage(cached, kept) } };
+    return { page, file, own, cached, published: reusedPage(cached, html) };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */

@@ -22,13 +22,14 @@ export const RUN_PAGES = 512;
 const published = new WeakMap<CachedPage, PublishedPage>();
 
 /**
- * A cached page as a publisher takes it: its record and warnings, with its HTML or the file that
- * holds it. The same own fields in the same order as a spread of the record would give, at half
- * its cost: 10,000 of them a build.
+ * A cached page as a publisher takes it: its record and warnings, with its HTML when the entry
+ * holds it in memory, else the file `htmlFile` that holds it. The same own fields in the same
+ * order as a spread of the record would give, at half its cost: 10,000 of them a build.
  */
-export function reusedPage(cached: CachedPage, html: string | { file: string }): PublishedPage | CopiedPage {
-  if (typeof html !== 'string')
-    return Object.assign({}, cached.record, { warnings: cached.warnings, copyOf: html.file }) as CopiedPage;
+export function reusedPage(cached: CachedPage, htmlFile: string): PublishedPage | CopiedPage {
+  const { html } = cached;
+  if (html === undefined)
+    return Object.assign({}, cached.record, { warnings: cached.warnings, copyOf: htmlFile }) as CopiedPage;
   const known = published.get(cached);
   if (known?.html === html) return known;
   const page: PublishedPage = Object.assign({}, cached.record, { warnings: cached.warnings, html });
