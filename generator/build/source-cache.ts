@@ -34,11 +34,11 @@ import { type KeptFiles, keptPage, keptRowOf, keptYamlFile } from './kept-source
 import { checkedTable, FLAG, fileAt, type KeptTable } from './kept-table.ts';
 import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
-import { siteCodeOf } from './page-keys.ts';
+import { knowOwnKey, siteCodeOf } from './page-keys.ts';
 
 const SOURCES_FILE = 'sources.bin';
 const DELTA_FILE = 'sources.delta.bin';
-const FORMAT = 4;
+const FORMAT = 5;
 /** Files changed since sources.bin past which it is written again (a share of its files, or a few): a delta is read whole by every build. */
 const DELTA_SHARE = 1 / 16;
 const DELTA_FEW = 8;
@@ -202,8 +202,13 @@ function restoreRows(table: KeptTable, into: Restoring, wanted: (absolute: strin
     knowTextHash(source, table.hashes[row] as string);
     const findings = flag & FLAG.clean ? NO_FINDINGS : flag & FLAG.found ? findingsFrom(found.get(row)) : undefined;
     if (findings) knowFindings(source, findings);
-    if (into.valid && flag & FLAG.valid)
-      into.validated.set(source, { site: into.site, page: pageOf(table, row, source) });
+    if (into.valid && flag & FLAG.valid) {
+      const page = pageOf(table, row, source);
+      // The key of the very fields restored: it was made of them when they were kept.
+      const own = table.ownKeys[row];
+      if (typeof own === 'string') knowOwnKey(page, own);
+      into.validated.set(source, { site: into.site, page });
+    }
     into.parsed.set(absolute, { parsed: source, stamp: stamps[row] as string });
   }
 }
