@@ -248,17 +248,12 @@ export class IncrementalRenderer implements Renderer {
   }
 }
 
-/** Files already named, by the page: a dev session hands the same page again while its file is as it was. */
-const files = new WeakMap<ValidatedPage, string>();
-
-/** The page's file in the output: what the cache knows it by (the same string at each save, its hash kept with it). */
+/**
+ * The page's file in the output: what the cache knows it by. Made anew for each lookup (a
+ * string or two): a map of pages to their files would take an entry per page of every build.
+ */
 function fileOf(page: ValidatedPage): string {
-  let file = files.get(page);
-  if (file === undefined) {
-    file = page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
-    files.set(page, file);
-  }
-  return file;
+  return page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
 }
 
 const pathName = (file: string) => file.slice(file.lastIndexOf('/') + 1);

@@ -44,7 +44,8 @@ interface Header {
 
 interface Contents {
   data: KeptIndexData;
-  ranges: WeakMap<PagePostings, KeptDocuments>;
+  /** A map, not a weak one: it lives as long as the build, and 10,000 weak entries cost the collector more. */
+  ranges: Map<PagePostings, KeptDocuments>;
   /** The base it goes with. */
   generation: string;
 }
@@ -156,7 +157,7 @@ function readKept(file: string, generator: string, cache: PageCache, read?: Buff
       : new Int32Array(bytes.buffer.slice(at, at + header.pairCount * 4));
   const documentCount = header.pages.reduce((sum, [, count]) => sum + count, 0);
   if (!wholeLists(header, pairs as Int32Array<ArrayBuffer>, documentCount)) return null;
-  const ranges = new WeakMap<PagePostings, KeptDocuments>();
+  const ranges = new Map<PagePostings, KeptDocuments>();
   let from = 0;
   for (const [name, count] of header.pages) {
     const page = name === '' ? undefined : cache.get(name);

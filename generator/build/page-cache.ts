@@ -117,7 +117,7 @@ export class FolderPageCache implements PageCache {
   #ahead: { sizes: Promise<ReadonlyMap<string, number> | undefined>; base: ReadAhead } | undefined;
   #sizesKnown: ReadonlyMap<string, number> | undefined;
   /** The base this build wrote, and its pages. */
-  #wrote: { generation: string; entries: WeakSet<CachedPage> } | undefined;
+  #wrote: { generation: string; entries: ReadonlySet<CachedPage> } | undefined;
 
   constructor(
     private readonly dir: string,
@@ -225,7 +225,7 @@ export class FolderPageCache implements PageCache {
       file,
       { ...withoutHtml(page), reads: lists[at] ?? new Int32Array() },
     ]);
-    this.#wrote = { generation: newGeneration(), entries: new WeakSet(pages.values()) };
+    this.#wrote = { generation: newGeneration(), entries: new Set(pages.values()) };
     writeBase(this.dir, {
       format: CACHE_FORMAT,
       generator: this.generator,
