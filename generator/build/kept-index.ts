@@ -192,9 +192,8 @@ function isHeader(header: Partial<Header>): header is Header {
 function wholeLists({ starts, words }: Header, pairs: Int32Array<ArrayBuffer>, documents: number): boolean {
   if (starts[0] !== 0 || starts[words.length] !== pairs.length) return false;
   for (let id = 0; id < words.length; id += 1) if ((starts[id] ?? 0) > (starts[id + 1] ?? 0)) return false;
-  for (let at = 0; at < pairs.length; at += 2) {
-    const document = pairs[at] ?? -1;
-    if (document < 0 || document >= documents) return false;
-  }
+  // One unsigned comparison a pair (a negative number is a large one so): 6,000,000 pairs at 10,000 pages.
+  const length = pairs.length;
+  for (let at = 0; at < length; at += 2) if ((pairs[at] as number) >>> 0 >= documents) return false;
   return true;
 }

@@ -15,7 +15,8 @@ import type { ReadTable } from './read-table.ts';
 /** What a read is answered from, by the kind of its path (render/reads.ts): `d` and any other kind read the data. */
 const SOURCES = ['d', 'p', 'r', 'c', 'a', 'f'] as const;
 type Source = (typeof SOURCES)[number];
-const sourceOf = (kind: string): Source => (SOURCES.includes(kind as Source) ? (kind as Source) : 'd');
+/** A kind's place in SOURCES (its source's: another kind's is the data's, 0). */
+const placeOf = (kind: string): number => Math.max(SOURCES.indexOf(kind as Source), 0);
 
 /** The checker of each table: it lives as long as the table does (a dev session's whole run). */
 const checkers = new WeakMap<ReadTable, ReadChecker>();
@@ -26,7 +27,7 @@ export class ReadChecker {
   /** Per pair: its source's number in SOURCES, plus one (0: not known yet). */
   #sources = new Uint8Array(0);
   /** Answers by path, per source. */
-  readonly #known = new Map<Source, Map<string, ReadValue>>(SOURCES.map((source) => [source, new Map()]));
+  readonly #known: Array<Map<string, ReadValue>> = SOURCES.map(() => new Map());
   /** What the answers were read from: the context's own object, and a copy of those compared by value. */
   readonly #from = new Map<Source, { object: unknown; copy: unknown }>();
   /** Counts the answers that turned since the checker was made. */
@@ -103,7 +104,7 @@ export class ReadChecker {
     const changed = new Set<number>();
     for (const [at, source] of SOURCES.entries()) {
       if (this.#same(source, sourceIn(context, source))) continue;
-      this.#known.get(source)?.clear();
+      this.#known[at]?.clear();
       changed.add(at + 1);
       if (source === 'r') this.#routes = undefined;
       if (source === 'c') this.#folders = undefined;
@@ -156,9 +157,11 @@ export class ReadChecker {
 
   #answer(id: number, path: string): ReadValue {
     const cut = path.indexOf(SEP);
-    const source = sourceOf(path.slice(0, cut));
-    this.#sources[id] = SOURCES.indexOf(source) + 1;
-    const known = this.#known.get(source) as Map<string, ReadValue>;
+    // A kind is one letter (render/reads.ts): the common case slices nothing off.
+    const place = placeOf(cut === 1 ? (path[0] as string) : path.slice(0, cut));
+    const source = SOURCES[place] as Source;
+    this.#sources[id] = place + 1;
+    const known = this.#known[place] as Map<string, ReadValue>;
     let answer = known.get(path);
     if (answer === undefined && !known.has(path)) {
       answer = this.#read(source, path, path.slice(cut + 1));
