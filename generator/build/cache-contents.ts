@@ -1,7 +1,8 @@
 /**
  * The page cache's folder as read (page-cache.ts): its base and the journal that follows it
- * (cache-file.ts), their pages read with their arrays as views (packed-arrays.ts) and their tables joined. Pages whose
- * reads name pairs the tables do not hold are left out: they are rendered again.
+ * (cache-file.ts), their pages read with their arrays as views (packed-arrays.ts) and their
+ * tables joined. Pages whose reads name pairs the tables do not hold are left out: they are
+ * rendered again.
  */
 import { WordNumbering } from '../index/page-postings.ts';
 import { type BaseFile, readBase, readDelta } from './cache-file.ts';

@@ -73,7 +73,7 @@ export class ReadChecker {
     return undefined;
   }
 
-  /** Answers the pairs from `first` to `end` not answered yet (the table's pairs are read by most pages: each is asked once anyway). */
+  /** Answers the pairs from `first` to `end` not answered yet (a base's table holds the pairs its pages read: each would be asked anyway). */
   #answerFrom(first: number, end: number): void {
     const { paths, values } = this.table;
     const pairs = this.#pairs;
