@@ -1,11 +1,12 @@
 /**
  * The page cache's folder as read (page-cache.ts): its base and the journal that follows it
- * (cache-file.ts), their pages unpacked (packed-arrays.ts) and their tables joined. Pages whose
- * reads name pairs the tables do not hold are left out: they are rendered again.
+ * (cache-file.ts), their pages read with their arrays as views (packed-arrays.ts) and their
+ * tables joined. Pages whose reads name pairs the tables do not hold are left out: they are
+ * rendered again.
  */
 import { WordNumbering } from '../index/page-postings.ts';
 import { type BaseFile, readBase, readDelta } from './cache-file.ts';
-import { type StoredPage, unpackArrays, type WithArrays } from './packed-arrays.ts';
+import type { WithArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 
 /** The cache as read: its pages and tables, with what came from its base (what a journal leaves out), or why it was not read. */
@@ -14,7 +15,7 @@ export interface CacheContents<CachedPage extends WithArrays> {
   words: WordNumbering;
   reads: ReadTable;
   pages: Map<string, CachedPage>;
-  base?: { generation: string; words: number; reads: number; entries: WeakSet<CachedPage>; files: Set<string> };
+  base?: { generation: string; words: number; reads: number; entries: Set<CachedPage>; files: Set<string> };
 }
 
 /** The cache in `dir` (`baseBytes`: its base's bytes, when read already). */
@@ -23,10 +24,10 @@ export function readContents<CachedPage extends WithArrays>(
   generator: string,
   baseBytes: Buffer | undefined,
 ): CacheContents<CachedPage> {
-  const read = readBase<StoredPage<CachedPage>>(dir, generator, baseBytes);
+  const read = readBase<CachedPage>(dir, generator, baseBytes);
   if (!read.file) return { notice: read.notice, words: new WordNumbering(), reads: new ReadTable(), pages: new Map() };
-  const file: BaseFile<StoredPage<CachedPage>> = read.file;
-  const delta = readDelta<StoredPage<CachedPage>>(dir, generator, file.generation);
+  const file: BaseFile<CachedPage> = read.file;
+  const delta = readDelta<CachedPage>(dir, generator, file.generation);
   const reads = new ReadTable(
     [...file.readPaths, ...(delta?.readPaths ?? [])],
     [...file.readValues, ...(delta?.readValues ?? [])],
@@ -35,20 +36,21 @@ export function readContents<CachedPage extends WithArrays>(
     generation: file.generation,
     words: file.words.length,
     reads: file.readPaths.length,
-    entries: new WeakSet<CachedPage>(),
+    entries: new Set<CachedPage>(),
     files: new Set<string>(),
   };
   // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
   const whole = (page: CachedPage) => page?.reads instanceof Int32Array && inTable(page.reads, reads.size);
   const pages = new Map<string, CachedPage>();
-  for (const [name, page] of unpackArrays(file)) {
+  // Their arrays are views of the file's already (cache-file.ts).
+  for (const [name, page] of file.pages) {
     if (!whole(page)) continue;
     pages.set(name, page);
     base.entries.add(page);
     base.files.add(name);
   }
   for (const name of delta?.removed ?? []) pages.delete(name);
-  for (const [name, page] of unpackArrays(delta ?? {})) if (whole(page)) pages.set(name, page);
+  for (const [name, page] of delta?.pages ?? []) if (whole(page)) pages.set(name, page);
   return { words: new WordNumbering([...file.words, ...(delta?.words ?? [])]), reads, pages, base };
 }
 

@@ -98,13 +98,14 @@ export function readDelta<Page>(dir: string, generator: string, base: string): D
   }
 }
 
-/** A file's tables, its pages made from their columns (page-columns.ts), its two arrays views of its bytes (framed-file.ts). */
+/** A file's tables, its pages made from their columns (page-columns.ts) with their arrays views of its two, those views of its bytes (framed-file.ts). */
 function fromFrame<Tables extends PageTables<unknown>>(bytes: Buffer): Partial<Tables> {
   const { header, arrays } = readFramed(bytes);
   const [ints, ends] = arrays;
   const tables = header as Partial<Tables> & { pages?: unknown };
+  const typed = ints instanceof Int32Array && ends instanceof Uint32Array ? { ints, ends } : undefined;
   // Another format's pages are not columns: its format is told, not that it is not whole.
-  const pages = tables?.format === CACHE_FORMAT ? fromColumns(tables.pages) : undefined;
+  const pages = tables?.format === CACHE_FORMAT && typed ? fromColumns(tables.pages, typed) : undefined;
   return { ...tables, pages, ints, ends } as Partial<Tables>;
 }
 

@@ -134,8 +134,8 @@ export class IncrementalRenderer implements Renderer {
       const counted = page.route !== NOT_FOUND_ROUTE;
       if (cached) {
         if (counted) this.counts.reused += 1;
-        this.kept.set(step.file, cached.page);
-        taken.add(cached.published, pass.indexed ? cached.page.postings : undefined);
+        this.kept.set(step.file, cached);
+        taken.add(step.published, cached.record, pass.indexed ? cached.postings : undefined);
         if ((at + 1) % RUN_PAGES === 0) {
           yield taken.batch(words);
           taken = new TakenRun();
@@ -199,8 +199,7 @@ export class IncrementalRenderer implements Renderer {
       return step('its search words are not in the kept index');
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return step('its kept HTML is gone or cut short');
-    const kept = typeof html === 'string' && cached.html !== undefined ? html : { file: html };
-    return { page, file, own, cached: { page: cached, html: kept, published: reusedPage(cached, kept) } };
+    return { page, file, own, cached, published: reusedPage(cached, html) };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */
@@ -249,17 +248,12 @@ export class IncrementalRenderer implements Renderer {
   }
 }
 
-/** Files already named, by the page: a dev session hands the same page again while its file is as it was. */
-const files = new WeakMap<ValidatedPage, string>();
-
-/** The page's file in the output: what the cache knows it by (the same string at each save, its hash kept with it). */
+/**
+ * The page's file in the output: what the cache knows it by. Made anew for each lookup (a
+ * string or two): a map of pages to their files would take an entry per page of every build.
+ */
 function fileOf(page: ValidatedPage): string {
-  let file = files.get(page);
-  if (file === undefined) {
-    file = page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
-    files.set(page, file);
-  }
-  return file;
+  return page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
 }
 
 const pathName = (file: string) => file.slice(file.lastIndexOf('/') + 1);

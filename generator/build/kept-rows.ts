@@ -14,6 +14,7 @@ import { findingsOf } from '../validate/check-text.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { keptRowOf } from './kept-source.ts';
 import { bytesOfData, dataBytes, type KeptTable, nodesBytes, TableWriter } from './kept-table.ts';
+import { ownKey } from './page-keys.ts';
 
 type PageCacheEntry = PageCache extends Map<string, infer Entry> ? Entry : never;
 
@@ -42,7 +43,7 @@ function addPage(writer: TableWriter, row: number, source: PageSource, page: Val
   writer.page(row, { route, hash: textHashOf(source), bodyLength, bodyLineOffset });
   const found = findingsOf(source);
   if (found) writer.findings(row, { errors: found.errors.map(detailsOf), warnings: found.warnings.map(detailsOf) });
-  if (page && isPageOf(page, source)) writer.valid(row, page);
+  if (page && isPageOf(page, source)) writer.valid(row, page, ownKey(page));
 }
 
 /** Whether `page` is what validatePage made of `source`, and nothing else. */

@@ -1,9 +1,9 @@
 /**
  * The kept files of sources.bin (build/source-cache.ts) as columns: one array per field, a
  * file's fields at the same place in each. A build with the cache reads every kept file's
- * stamp, route, text hash and validated page, and little else: those are plain columns (a
- * few arrays of strings and numbers decode in a tenth of the time 10,000 objects of twenty
- * fields each take, and without their keys written 10,000 times). What is read only when asked
+ * stamp, route, text hash and validated page (and its own key for the page cache), and little
+ * else: those are plain columns (a few arrays of strings and numbers decode in a tenth of the
+ * time 10,000 objects of twenty fields each take, and without their keys written 10,000 times). What is read only when asked
  * for (a page's front matter, every value's place) stays bytes (`lazy`): a YAML value as
  * v8.serialize wrote it, the places as JSON text, decoded file by file (build/kept-source.ts).
  */
@@ -34,6 +34,8 @@ export interface KeptTable {
   templates: string[];
   templateOf: Uint16Array;
   pageData: unknown[];
+  /** A valid page's own key (build/page-keys.ts): a build need not hash the page again to look it up in the page cache. */
+  ownKeys: Array<string | null>;
   /** Each file's data (v8.serialize) and then its places (JSON), ending at dataEnds and nodesEnds. */
   lazy: Uint8Array;
   dataEnds: Uint32Array;
@@ -55,7 +57,7 @@ export const dataBytes = (table: KeptTable, row: number): Uint8Array =>
 export const nodesBytes = (table: KeptTable, row: number): Uint8Array =>
   table.lazy.subarray(table.dataEnds[row], table.nodesEnds[row]);
 
-const TEXT_COLUMNS = ['paths', 'stamps', 'routes', 'hashes', 'titles', 'descriptions', 'pageData'] as const;
+const TEXT_COLUMNS = ['paths', 'stamps', 'routes', 'hashes', 'titles', 'descriptions', 'pageData', 'ownKeys'] as const;
 const NUMBER_COLUMNS = [
   ['fileStarts', Int32Array],
   ['flags', Uint8Array],
@@ -93,6 +95,7 @@ export class TableWriter {
     descriptions: [],
     templates: [],
     pageData: [],
+    ownKeys: [],
   };
   readonly #numbers = Object.fromEntries(NUMBER_COLUMNS.map(([name]) => [name, [] as number[]])) as Record<
     (typeof NUMBER_COLUMNS)[number][0],
@@ -120,7 +123,7 @@ export class TableWriter {
     this.#numbers.dataEnds.push(this.#lazyLength);
     this.#lazyLength += lazy.nodes.length;
     this.#numbers.nodesEnds.push(this.#lazyLength);
-    for (const column of [table.routes, table.hashes, table.titles, table.descriptions, table.pageData])
+    for (const column of [table.routes, table.hashes, table.titles, table.descriptions, table.pageData, table.ownKeys])
       column.push(null);
     for (const name of ['flags', 'bodyLengths', 'bodyLineOffsets', 'templateOf'] as const) this.#numbers[name].push(0);
     return row;
@@ -144,9 +147,14 @@ export class TableWriter {
     }
   }
 
-  /** The page's validated fields besides its file's. */
-  valid(row: number, page: { title: string; description: string; template: string; noindex: boolean; data: unknown }) {
+  /** The page's validated fields besides its file's, and its own key. */
+  valid(
+    row: number,
+    page: { title: string; description: string; template: string; noindex: boolean; data: unknown },
+    ownKey: string,
+  ) {
     const table = this.#table;
+    table.ownKeys[row] = ownKey;
     table.titles[row] = page.title;
     table.descriptions[row] = page.description;
     let template = table.templates.indexOf(page.template);

@@ -85,27 +85,37 @@ export function packArrays<Page extends WithArrays>(
 }
 
 /**
- * The pages with their arrays as views of the file's two. A page whose spans name more than
- * the arrays hold (a file not whole) is left out: it is rendered again.
+ * A page with its arrays as views of the file's two; undefined when its spans name more than they
+ * hold (a file not whole: it is rendered again). The entries stored as columns are made so
+ * directly (page-columns.ts).
  */
-export function unpackArrays<Page extends WithArrays>(file: Partial<PackedPages<Page>>): Array<[string, Page]> {
-  const { pages, ints, ends } = file;
-  if (!Array.isArray(pages) || !(ints instanceof Int32Array) || !(ends instanceof Uint32Array)) return [];
-  return pages.flatMap(([name, page]): Array<[string, Page]> => {
-    const reads = viewOf(ints, page?.reads);
-    if (!reads) return [];
-    const stored = page.postings;
-    if (!stored) return [[name, { ...page, reads } as unknown as Page]];
-    if (stored.pairsKept === true && Array.isArray(stored.documents)) {
-      const postings: PagePostings = { documents: stored.documents, pairs: NO_PAIRS, ends: NO_ENDS, pairsKept: true };
-      return [[name, { ...page, reads, postings } as unknown as Page]];
-    }
-    const pairs = viewOf(ints, stored.pairs);
-    const documentEnds = viewOf(ends, stored.ends);
-    if (!pairs || !documentEnds || !Array.isArray(stored.documents)) return [];
-    const postings: PagePostings = { documents: stored.documents, pairs, ends: documentEnds };
-    return [[name, { ...page, reads, postings } as unknown as Page]];
-  });
+export function unpackPage<Page extends WithArrays>(
+  page: StoredPage<Page>,
+  { ints, ends }: { ints: Int32Array<ArrayBuffer>; ends: Uint32Array<ArrayBuffer> },
+): Page | undefined {
+  const reads = viewOf(ints, page?.reads);
+  if (!reads) return undefined;
+  const stored = page.postings;
+  if (!stored) return { ...page, reads } as unknown as Page;
+  const postings = postingsOf(
+    stored.documents,
+    stored.pairsKept === true,
+    viewOf(ints, stored.pairs),
+    viewOf(ends, stored.ends),
+  );
+  return postings ? ({ ...page, reads, postings } as unknown as Page) : undefined;
+}
+
+/** A page's postings: its documents, and its pairs and ends (none when they were left out: `pairsKept`). */
+export function postingsOf(
+  documents: unknown,
+  pairsKept: boolean,
+  pairs: Int32Array<ArrayBuffer> | undefined,
+  ends: Uint32Array<ArrayBuffer> | undefined,
+): PagePostings | undefined {
+  if (!Array.isArray(documents)) return undefined;
+  if (pairsKept) return { documents, pairs: NO_PAIRS, ends: NO_ENDS, pairsKept: true };
+  return pairs && ends ? { documents, pairs, ends } : undefined;
 }
 
 const NO_PAIRS = new Int32Array(0);
@@ -115,8 +125,17 @@ function viewOf<Array extends Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>
   array: Array,
   span: Span | undefined,
 ): Array | undefined {
-  if (!globalThis.Array.isArray(span)) return undefined;
-  const [at, length] = span;
-  const inside = Number.isInteger(at) && Number.isInteger(length) && at >= 0 && length >= 0;
-  return inside && at + length <= array.length ? (array.subarray(at, at + length) as Array) : undefined;
+  return globalThis.Array.isArray(span) ? viewAt(array, span[0], span[1]) : undefined;
+}
+
+/** The `length` numbers of `array` from `at`, as a view; undefined when they are not all inside it. */
+export function viewAt<Array extends Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>>(
+  array: Array,
+  at: unknown,
+  length: unknown,
+): Array | undefined {
+  const inside = Number.isInteger(at) && Number.isInteger(length) && (at as number) >= 0 && (length as number) >= 0;
+  return inside && (at as number) + (length as number) <= array.length
+    ? (array.subarray(at as number, (at as number) + (length as number)) as Array)
+    : undefined;
 }

@@ -10,7 +10,11 @@
  * the same kinds) goes into the columns, so that it reads back as the very same entry; any
  * other is kept whole beside them (`others`), as a structured copy reads it back.
  */
+import { postingsOf, type StoredPage, unpackPage, viewAt, type WithArrays } from './packed-arrays.ts';
 import { isPlainEntry, type PlainEntry } from './plain-entry.ts';
+
+/** A cache file's two arrays (packed-arrays.ts), which its entries' arrays are views of. */
+type Arrays = { ints: Int32Array<ArrayBuffer>; ends: Uint32Array<ArrayBuffer> };
 
 /** What each row's flags say. */
 const FLAG = { sameClock: 1, noindex: 2, postings: 4, pairsKept: 8, other: 16 } as const;
@@ -130,11 +134,19 @@ function idOf<Value>(ids: Map<string, number>, table: Value[], key: string, valu
 const TEXT = ['files', 'own', 'htmlFiles', 'routes', 'sources', 'recordFiles', 'titles', 'lastmods'] as const;
 const IDS = ['sharedOf', 'indexOf', 'policyOf', 'islandsOf', 'assetsOf'] as const;
 
-/** The entries the columns hold, in order; undefined when they are not whole. A row naming a string or list the tables lack is left out (its page is rendered again). */
-export function fromColumns(value: unknown): Array<[string, unknown]> | undefined {
+/**
+ * The entries the columns hold, in order; undefined when they are not whole. A row naming a
+ * string or list the tables lack is left out (its page is rendered again). With `arrays`, each
+ * entry's arrays are made views of them here (as packed-arrays.ts unpacks them), and a row whose
+ * spans name more than they hold is left out too: no entry is made twice, 10,000 a build.
+ */
+export function fromColumns(value: unknown, arrays?: Arrays): Array<[string, unknown]> | undefined {
   const columns = wholeColumns(value);
   if (!columns) return undefined;
   const { strings, lists, clocks, spans, flags } = columns;
+  // The entries that share a list share it (most pages' islands and assets are the same few): it
+  // is never changed once made, and frozen so that nothing can.
+  for (const list of lists) Object.freeze(list);
   const others = new Map(columns.others);
   const warnings = new Map(columns.warnings);
   const pages: Array<[string, unknown]> = [];
@@ -146,7 +158,9 @@ export function fromColumns(value: unknown): Array<[string, unknown]> | undefine
     const first = document;
     document += documentCount;
     if (flag & FLAG.other) {
-      if (others.has(row)) pages.push([file, others.get(row)]);
+      const other =
+        others.has(row) && arrays ? unpackPage(others.get(row) as StoredPage<WithArrays>, arrays) : others.get(row);
+      if (others.has(row) && other !== undefined) pages.push([file, other]);
       continue;
     }
     const shared = strings[columns.sharedOf[row] as number];
@@ -159,14 +173,15 @@ export function fromColumns(value: unknown): Array<[string, unknown]> | undefine
     const clock = { from: clocks[at] as number, until: clocks[at + 1] as number };
     const recordClock =
       flag & FLAG.sameClock ? clock : { from: clocks[at + 2] as number, until: clocks[at + 3] as number };
-    const shown = { securityPolicy, islands: islands.slice(), assets: assets.slice(), clock: recordClock };
+    const shown = { securityPolicy, islands, assets, clock: recordClock };
     const record = recordAt(columns, row, flag, shown);
     const span = row * SPAN_COUNT;
     const own = columns.own[row];
     const htmlFile = columns.htmlFiles[row];
-    const reads = [spans[span], spans[span + 1]];
+    const reads = arrays ? viewAt(arrays.ints, spans[span], spans[span + 1]) : [spans[span], spans[span + 1]];
     const kept = warnings.get(row) ?? [];
-    const postings = flag & FLAG.postings ? postingsAt(columns, row, flag, first, document) : undefined;
+    const postings = flag & FLAG.postings ? postingsAt(columns, row, flag, [first, document], arrays) : undefined;
+    if (reads === undefined || (flag & FLAG.postings && postings === undefined)) continue;
     const entry = postings
       ? { own, shared, index, clock, record, warnings: kept, htmlFile, reads, postings }
       : { own, shared, index, clock, record, warnings: kept, htmlFile, reads };
@@ -175,16 +190,27 @@ export function fromColumns(value: unknown): Array<[string, unknown]> | undefine
   return pages;
 }
 
-/** A row's search postings: its documents (from `first` to `end` in their columns), and its spans. */
-function postingsAt(columns: PageColumns, row: number, flag: number, first: number, end: number): object {
+/** A row's search postings: its documents (from `first` to `end` in their columns), and its spans (or, with `arrays`, views). */
+function postingsAt(
+  columns: PageColumns,
+  row: number,
+  flag: number,
+  [first, end]: [number, number],
+  arrays: Arrays | undefined,
+): object | undefined {
   const { documentTitles, documentUrls, documentContents, spans } = columns;
   const documents = [];
   for (let at = first; at < end; at += 1)
     documents.push({ title: documentTitles[at], url: documentUrls[at], content: documentContents[at] });
   const span = row * SPAN_COUNT;
+  const kept = (flag & FLAG.pairsKept) !== 0;
+  if (arrays) {
+    const pairs = kept ? undefined : viewAt(arrays.ints, spans[span + 2], spans[span + 3]);
+    return postingsOf(documents, kept, pairs, kept ? undefined : viewAt(arrays.ends, spans[span + 4], spans[span + 5]));
+  }
   const pairs = [spans[span + 2], spans[span + 3]];
   const ends = [spans[span + 4], spans[span + 5]];
-  return flag & FLAG.pairsKept ? { documents, pairs, ends, pairsKept: true } : { documents, pairs, ends };
+  return kept ? { documents, pairs, ends, pairsKept: true } : { documents, pairs, ends };
 }
 
 /** A row's record, its fields in the order recordOf (page-stream.ts) makes them. */

@@ -25,6 +25,11 @@ export function ownKey(page: ValidatedPage): string {
   return key;
 }
 
+/** The key of a page restored from the fields it was made of (build/source-cache.ts): not hashed again. */
+export function knowOwnKey(page: ValidatedPage, key: string): void {
+  ownKeys.set(page, key);
+}
+
 function ownKeyOf(page: ValidatedPage): string {
   const { route, title, description, template, noindex, data, source, lastmod, output, sourcePage } = page;
   const summary = [route, title, description, template, noindex, data, source, lastmod ?? null, output ?? null];

@@ -33,11 +33,10 @@ export class PageStream {
       for (const warning of batch.warnings) this.problems.warnings.push(new ContentError(warning));
       for (const page of batch.pages) this.publisher.page(page);
       for (const record of recordsOf(batch)) this.records.push(record);
-      if (counted !== undefined) {
-        for (let page = 0; page < batch.pages.length; page += 1) {
-          done += 1;
-          this.progress?.(done, counted);
-        }
+      // Once a batch: on a terminal each count is a write (10,000 pages taken from a cache come in 20 batches).
+      if (counted !== undefined && batch.pages.length > 0) {
+        done += batch.pages.length;
+        this.progress?.(done, counted);
       }
       also?.take(batch);
       for (const consumer of this.consumers) consumer.take(batch);
@@ -58,25 +57,21 @@ export class PageStream {
 
 /**
  * Records already made, by the page and by the batch: neither is changed once made, and a dev
- * session hands on the same page object for a cached page, and the same batch for a run of them,
- * at each save that reuses them (build/reused-pages.ts). A page taken from a page cache comes with
- * the record the cache holds (knownRecord).
+ * session hands on the same page object, and the same batch for a run of pages taken from its
+ * cache, at each save that reuses them (build/reused-pages.ts). A run taken from a page cache
+ * comes with the records the cache holds (RenderedBatch.records).
  */
 const keptRecords = new WeakMap<PageRecord, PageRecord>();
 const batchRecords = new WeakMap<RenderedBatch, PageRecord[]>();
 
 function recordsOf(batch: RenderedBatch): PageRecord[] {
+  if (batch.records) return batch.records;
   let records = batchRecords.get(batch);
   if (records === undefined) {
     records = batch.pages.map(keptRecordOf);
     batchRecords.set(batch, records);
   }
   return records;
-}
-
-/** Notes `record` as what is kept of `page` (made by recordOf): the stream does not make it again. */
-export function knownRecord(page: PageRecord, record: PageRecord): void {
-  keptRecords.set(page, record);
 }
 
 function keptRecordOf(page: PageRecord): PageRecord {

@@ -7,12 +7,18 @@
 import type { ReadValue } from '../render/reads.ts';
 
 export class ReadTable {
-  readonly paths: string[] = [];
-  readonly values: ReadValue[] = [];
-  readonly #ids = new Map<string, number>();
+  readonly paths: string[];
+  readonly values: ReadValue[];
+  /**
+   * Each path's first pair by the path alone, and any other pair of the path (another answer, read
+   * since) by the path and its answer: made when first asked for (a build renders a few pages, and
+   * 20,000 keys of path and answer made at each build's start cost more than they serve).
+   */
+  #ids: { first: Map<string, number>; others: Map<string, number> } | undefined;
 
   constructor(paths: readonly string[] = [], values: readonly ReadValue[] = []) {
-    for (const [at, path] of paths.entries()) this.#add(path, values[at]);
+    this.paths = paths.slice();
+    this.values = paths.map((_, at) => values[at]);
   }
 
   get size(): number {
@@ -22,7 +28,7 @@ export class ReadTable {
   /** A page's reads as the numbers of their pairs, in the order they were read. */
   idsOf(reads: Iterable<readonly [string, ReadValue]>): Int32Array<ArrayBuffer> {
     const ids: number[] = [];
-    for (const [path, value] of reads) ids.push(this.#ids.get(keyOf(path, value)) ?? this.#add(path, value));
+    for (const [path, value] of reads) ids.push(this.#idOf(path, value) ?? this.#add(path, value));
     return Int32Array.from(ids);
   }
 
@@ -46,14 +52,46 @@ export class ReadTable {
     return { table, lists: renumbered };
   }
 
+  #idOf(path: string, value: ReadValue): number | undefined {
+    const ids = this.#known();
+    const first = ids.first.get(path);
+    if (first === undefined) return undefined;
+    return sameAnswer(this.values[first], value) ? first : ids.others.get(keyOf(path, value));
+  }
+
   #add(path: string, value: ReadValue): number {
+    const ids = this.#known();
     const id = this.paths.length;
     this.paths.push(path);
     this.values.push(value);
-    this.#ids.set(keyOf(path, value), id);
+    this.#note(ids, id);
     return id;
   }
+
+  #known(): { first: Map<string, number>; others: Map<string, number> } {
+    if (this.#ids === undefined) {
+      const ids = { first: new Map<string, number>(), others: new Map<string, number>() };
+      for (let id = 0; id < this.paths.length; id += 1) this.#note(ids, id);
+      this.#ids = ids;
+    }
+    return this.#ids;
+  }
+
+  /** Notes pair `id` as its path's first, or as another of its path (a pair already noted stays the one found). */
+  #note(ids: { first: Map<string, number>; others: Map<string, number> }, id: number): void {
+    const path = this.paths[id] ?? '';
+    const value = this.values[id];
+    const first = ids.first.get(path);
+    if (first === undefined) ids.first.set(path, id);
+    else if (!sameAnswer(this.values[first], value)) {
+      const key = keyOf(path, value);
+      if (!ids.others.has(key)) ids.others.set(key, id);
+    }
+  }
 }
+
+/** Two answers alike as keyOf tells them: of one kind, and the same as text. */
+const sameAnswer = (a: ReadValue, b: ReadValue) => typeof a === typeof b && String(a) === String(b);
 
 /** A pair as one string: the answer's kind keeps 1 and '1', null and 'null' apart. */
 const keyOf = (path: string, value: ReadValue) => `${typeof value}\u0000${String(value)}\u0000${path}`;

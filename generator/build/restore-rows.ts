@@ -14,6 +14,7 @@ import { type Findings, knowFindings } from '../validate/check-text.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { type KeptFiles, keptPage, keptRowOf, keptYamlFile } from './kept-source.ts';
 import { FLAG, fileAt, type KeptTable } from './kept-table.ts';
+import { knowOwnKey } from './page-keys.ts';
 
 /** What restoring a table's rows adds to, and what to do when a kept part is not as kept. */
 interface Restoring {
@@ -60,7 +61,11 @@ export class KeptValidated implements ValidatedPages {
     const kept = keptRowOf(source);
     const table = kept?.files.table;
     if (!kept || !table || !((table.flags[kept.row] ?? 0) & FLAG.valid)) return undefined;
-    return { site: this.site, page: pageOf(table, kept.row, source) };
+    const page = pageOf(table, kept.row, source);
+    // The key of the very fields restored: it was made of them when they were kept.
+    const own = table.ownKeys[kept.row];
+    if (typeof own === 'string') knowOwnKey(page, own);
+    return { site: this.site, page };
   }
 
   set(source: PageSource, valid: { site: SiteDefinition; page: ValidatedPage }): void {

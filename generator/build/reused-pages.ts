@@ -3,10 +3,9 @@
  * each as the page a publisher writes, and a run of them as one batch.
  */
 import type { ErrorDetails } from '../errors.ts';
-import type { CopiedPage, PublishedPage, RenderedBatch } from '../model/rendered.ts';
+import type { CopiedPage, PageRecord, PublishedPage, RenderedBatch } from '../model/rendered.ts';
 import type { PagePostings } from '../model/search.ts';
 import type { CachedPage } from './page-cache.ts';
-import { knownRecord } from './page-stream.ts';
 
 /**
  * Pages taken from the cache in a row go on together, in runs that end at every this many
@@ -22,17 +21,18 @@ export const RUN_PAGES = 512;
  */
 const published = new WeakMap<CachedPage, PublishedPage>();
 
-/** A cached page as a publisher takes it: its record and warnings, with its HTML or the file that holds it. */
-export function reusedPage(cached: CachedPage, html: string | { file: string }): PublishedPage | CopiedPage {
-  if (typeof html !== 'string') {
-    const copied = { ...cached.record, warnings: cached.warnings, copyOf: html.file };
-    knownRecord(copied, cached.record);
-    return copied;
-  }
+/**
+ * A cached page as a publisher takes it: its record and warnings, with its HTML when the entry
+ * holds it in memory, else the file `htmlFile` that holds it. The same own fields in the same
+ * order as a spread of the record would give, at half its cost: 10,000 of them a build.
+ */
+export function reusedPage(cached: CachedPage, htmlFile: string): PublishedPage | CopiedPage {
+  const { html } = cached;
+  if (html === undefined)
+    return Object.assign({}, cached.record, { warnings: cached.warnings, copyOf: htmlFile }) as CopiedPage;
   const known = published.get(cached);
   if (known?.html === html) return known;
-  const page = { ...cached.record, warnings: cached.warnings, html };
-  knownRecord(page, cached.record);
+  const page: PublishedPage = Object.assign({}, cached.record, { warnings: cached.warnings, html });
   published.set(cached, page);
   return page;
 }
@@ -40,12 +40,15 @@ export function reusedPage(cached: CachedPage, html: string | { file: string }):
 /** A run of pages taken from the cache, with their search postings and warnings. */
 export class TakenRun {
   readonly pages: Array<PublishedPage | CopiedPage> = [];
+  /** What the build keeps of each: the record its cache entry holds (not made again from the page). */
+  readonly #records: PageRecord[] = [];
   readonly #postings: PagePostings[] = [];
   readonly #warnings: ErrorDetails[] = [];
 
-  /** Adds a page, with its postings when its pass is indexed. */
-  add(page: PublishedPage | CopiedPage, postings: PagePostings | undefined): void {
+  /** Adds a page, with its record, and its postings when its pass is indexed. */
+  add(page: PublishedPage | CopiedPage, record: PageRecord, postings: PagePostings | undefined): void {
     this.pages.push(page);
+    this.#records.push(record);
     if (postings) this.#postings.push(postings);
     // Most pages have none: no spread call for each of 10,000.
     if (page.warnings !== undefined && page.warnings.length > 0) this.#warnings.push(...page.warnings);
@@ -63,7 +66,7 @@ export class TakenRun {
     if (last && last.words === words && last.postings === this.#postings.length && samePages(last.pages, this.pages))
       return last.batch;
     const numbered = this.#postings.length > 0 ? { numbered: { pages: this.#postings, words } } : {};
-    const batch = { pages: this.pages, ...numbered, problems: [], warnings: this.#warnings };
+    const batch = { pages: this.pages, ...numbered, records: this.#records, problems: [], warnings: this.#warnings };
     if (first) lastRuns.set(first, { pages: this.pages, postings: this.#postings.length, words, batch });
     return batch;
   }

@@ -36,7 +36,7 @@ import { siteCodeOf } from './page-keys.ts';
 
 const SOURCES_FILE = 'sources.bin';
 const DELTA_FILE = 'sources.delta.bin';
-const FORMAT = 4;
+const FORMAT = 5;
 /** Files changed since sources.bin past which it is written again (a share of its files, or a few): a delta is read whole by every build. */
 const DELTA_SHARE = 1 / 16;
 const DELTA_FEW = 8;

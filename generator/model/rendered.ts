@@ -61,6 +61,8 @@ export interface RenderedBatch {
   postings?: { packed: PackedPostings; thread: number };
   /** Or each page's documents in a page cache's numbering (build/incremental-renderer.ts). */
   numbered?: NumberedPostings;
+  /** What the build keeps of each page, when known already: the records a page cache holds (build/reused-pages.ts). */
+  records?: PageRecord[];
   problems: ErrorDetails[];
   warnings: ErrorDetails[];
 }

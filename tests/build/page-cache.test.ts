@@ -311,8 +311,8 @@ describe("the index's postings are kept with the cache's base (postings.bin), an
         // the pages of the journal named by no file: only the base's pages are ever taken as kept.
         const now = await readFile(kept());
         expect(now.equals(spoiled)).toBe(name === 'as kept');
-        const header = v8.deserialize(now.subarray(4, 4 + now.readUInt32LE(0))) as { pages: Array<[string, number]> };
-        const named = header.pages.map(([file]) => file);
+        const header = v8.deserialize(now.subarray(4, 4 + now.readUInt32LE(0))) as { files: string[] };
+        const named = header.files;
         expect(named.includes('index.html')).toBe(name === 'as kept');
         expect(named.includes('om/index.html')).toBe(name === 'as kept');
         // The pages rendered again are the journal's now, with their words: the next build takes them.
