@@ -160,6 +160,12 @@ export class BackgroundWriter {
 
   #send(): void {
     if (this.#batch.length === 0) return;
+    // Once a write failed or the thread stopped, nothing more is written (the build fails with
+    // the failure): a batch sent to a thread that stopped would never be answered.
+    if (this.#failure) {
+      this.#batch = [];
+      return;
+    }
     this.#worker.postMessage(this.#batch);
     this.#batch = [];
     this.#sent += 1;
