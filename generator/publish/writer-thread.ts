@@ -236,9 +236,11 @@ let failed = false;
 parentPort.on('message', (batch) => {
   let failure;
   const missing = [];
-  for (const [file, data, movedTo, from, keepAt, links, under, sweepNow] of failed ? [] : batch) {
+  for (const [file, data, movedTo, from, keepAt, links, under, sweepNow, linked] of failed ? [] : batch) {
     try {
-      if (links !== undefined) {
+      if (linked !== undefined) {
+        for (let at = 0; at < linked.length; at += 2) link(linked[at], linked[at + 1]);
+      } else if (links !== undefined) {
         for (let at = 0; at < links.length; at += 3) linkWhole(links[at], links[at + 1], links[at + 2], missing);
       } else if (under !== undefined) recycle(file, under);
       else if (sweepNow) {
