@@ -65,6 +65,10 @@ export class BackgroundWriter {
   readonly #remade = new RemadeCopies();
   /** Called when a batch is written (or the thread stopped): waiters look again. */
   #waiters: Array<() => void> = [];
+  /** Whether the thread is done with the folder's list (written after the sweep: writer-thread.ts), or stopped. */
+  #listed = false;
+  /** The thread stopped, once finish() has asked it to end. */
+  #closed: Promise<void> = Promise.resolve();
 
   /**
    * `inPlace`: the folder holds a site an earlier build wrote, brought to this one's
@@ -77,10 +81,11 @@ export class BackgroundWriter {
     this.inPlace = inPlace;
     this.#looked = !inPlace;
     this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace, lists } });
-    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true };
-    this.#worker.on('message', ({ failure, missing, looked }: Answer) => {
-      if (looked) {
-        this.#looked = true;
+    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true; listed?: true };
+    this.#worker.on('message', ({ failure, missing, looked, listed }: Answer) => {
+      if (looked || listed) {
+        if (looked) this.#looked = true;
+        if (listed) this.#listed = true;
         return this.#wake();
       }
       this.#written += 1;
@@ -91,6 +96,7 @@ export class BackgroundWriter {
     this.#worker.on('error', (error) => {
       this.#failure ??= { message: error.message };
       this.#looked = true;
+      this.#listed = true;
       this.#written = this.#sent;
       this.#wake();
     });
@@ -162,12 +168,19 @@ export class BackgroundWriter {
     return this.#until(() => this.#looked && this.#sent - this.#written <= BATCHES_AHEAD);
   }
 
-  /** Resolves once every file given is written (or a write failed); the thread is then stopped. */
+  /**
+   * Resolves once every file given is written (or a write failed); the thread is stopped once it
+   * is done with the folder's list too (closed()).
+   */
   async finish(): Promise<void> {
-    this.#batch.push(['', undefined, undefined, undefined, undefined, undefined, undefined, true]);
+    const sweep: Entry = [''];
+    sweep[7] = true;
+    this.#batch.push(sweep);
     this.#send();
     await this.#until(() => this.#written >= this.#sent);
-    await this.#worker.terminate();
+    // Not a reason for the process to stay; a build waits for it (closed()) before it ends.
+    this.#worker.unref();
+    this.#closed = this.#until(() => this.#listed).then(() => this.#worker.terminate().then(() => undefined));
     if (this.#failure) return;
     try {
       this.#remade.remake(this.folder, this.missing);
@@ -175,6 +188,11 @@ export class BackgroundWriter {
       const { message, code, syscall, path } = error as NodeJS.ErrnoException;
       this.#failure = { message, ...(code && { code }), ...(syscall && { syscall }), ...(path && { path }) };
     }
+  }
+
+  /** Resolves once the thread has stopped, after finish(). */
+  closed(): Promise<void> {
+    return this.#closed;
   }
 
   /** Stops the thread: what it has not written yet is not written. */

@@ -125,18 +125,22 @@ const lookByList = ({ files, at }) => {
   }
 };
 // What the folder holds, from its list when there is one.
+// The folder as first looked at: the list is named by it, and written once the folder may have been swapped in.
+let rootInfo;
 const lookAtSpare = () => {
   const info = fs.statSync(root);
+  rootInfo = info;
   const list = lists === undefined ? undefined : readList(path.join(lists, info.ino + '.list'), info);
   if (list) lookByList(list);
   else lookAll(root, '');
 };
 // The list of the folder as this build leaves it, for the build that takes it as its spare;
 // never a reason to fail (without it, that build lists the whole folder). The two newest stay.
+// Written after the sweep is answered, while the build swaps the folder in (by then not at \`root\`).
 const writeList = () => {
-  if (lists === undefined) return;
+  if (lists === undefined || rootInfo === undefined) return;
   try {
-    const info = fs.statSync(root);
+    const info = rootInfo;
     const lines = [[LIST_MARK, info.ino, info.birthtimeMs, Date.now()].join('\\t')];
     for (const [file, from] of after) {
       if (/[\\t\\n]/.test(file) || /[\\t\\n]/.test(from)) return;

@@ -209,7 +209,7 @@ const recycle = (into, under) => {
   renamed(claims, under + '/' + old.name + '/', into + '/');
 };
 // In place, at the end: what the build did not put again goes, and the folders that leaves
-// empty; then the folder's list is written.
+// empty (the folder's list is written once that is answered).
 const sweep = () => {
   for (const file of before.keys()) {
     try {
@@ -230,7 +230,6 @@ const sweep = () => {
     }
   }
   emptied.clear();
-  writeList();
 };
 let failed = false;
 parentPort.on('message', (batch) => {
@@ -261,5 +260,10 @@ parentPort.on('message', (batch) => {
     }
   }
   parentPort.postMessage({ failure, missing });
+  // The sweep answered, the build goes on to its swap while the folder's list is written here.
+  if (batch.some((entry) => entry[7] === true)) {
+    if (inPlace && !failed) writeList();
+    parentPort.postMessage({ listed: true });
+  }
 });
 `;
