@@ -93,6 +93,11 @@ export class BackgroundWriter {
       if (missing) this.missing.push(...missing);
       this.#wake();
     });
+    // Stopped (stop(), or on its own): nothing more comes from it.
+    this.#worker.on('exit', () => {
+      this.#listed = true;
+      this.#wake();
+    });
     this.#worker.on('error', (error) => {
       this.#failure ??= { message: error.message };
       this.#looked = true;
@@ -178,8 +183,8 @@ export class BackgroundWriter {
     this.#batch.push(sweep);
     this.#send();
     await this.#until(() => this.#written >= this.#sent);
-    // Not a reason for the process to stay; a build waits for it (closed()) before it ends.
-    this.#worker.unref();
+    // Stopped once done with the list, whether or not anyone waits for it (closed()): until then
+    // it keeps the process (a thread let go of would end with the process, its answer never heard).
     this.#closed = this.#until(() => this.#listed).then(() => this.#worker.terminate().then(() => undefined));
     if (this.#failure) return;
     try {
