@@ -22,6 +22,24 @@ export interface WriteFailure {
 /** Files a batch holds at most, and batches sent but not written before a writer waits (ready()). */
 const BATCH = 32;
 const BATCHES_AHEAD = 8;
+/**
+ * Files linked in a row (link()) go as one entry of a batch, up to this many: a build that takes
+ * 10,000 pages from its cache sends 10 messages for them, not 313 each answered.
+ */
+const LINKS_AT_ONCE = 1024;
+
+/** One thing for the thread to do (see BackgroundWriter.#batch). */
+type Entry = [
+  string,
+  (string | Uint8Array | null)?,
+  string?,
+  string?,
+  string?,
+  Array<string | number>?,
+  string?,
+  true?,
+  string[]?,
+];
 
 export class BackgroundWriter {
   readonly #worker: Worker;
@@ -30,11 +48,12 @@ export class BackgroundWriter {
    * link (or copy) from elsewhere, [file, undefined, undefined, from]; many such files at once,
    * ['', undefined, undefined, undefined, undefined, [from, file, bytes, from, file, bytes, …]];
    * a folder to take an earlier build's in place, [into, , , , , , under]; the sweep at the end,
-   * ['', , , , , , , true]; a file another thread wrote, [file, null] (writer-thread.ts).
+   * ['', , , , , , , true]; a file another thread wrote, [file, null]; files linked in a row,
+   * ['', , , , , , , , [from, file, from, file, …]] (writer-thread.ts).
    */
-  #batch: Array<
-    [string, (string | Uint8Array | null)?, string?, string?, string?, Array<string | number>?, string?, true?]
-  > = [];
+  #batch: Entry[] = [];
+  /** The links of the batch's last entry, while it is one of links in a row. */
+  #linking: string[] | undefined;
   #sent = 0;
   #written = 0;
   /** Whether the thread has looked at what the folder held (at once, unless in place). */
@@ -46,6 +65,10 @@ export class BackgroundWriter {
   readonly #remade = new RemadeCopies();
   /** Called when a batch is written (or the thread stopped): waiters look again. */
   #waiters: Array<() => void> = [];
+  /** Whether the thread is done with the folder's list (written after the sweep: writer-thread.ts), or stopped. */
+  #listed = false;
+  /** The thread stopped, once finish() has asked it to end. */
+  #closed: Promise<void> = Promise.resolve();
 
   /**
    * `inPlace`: the folder holds a site an earlier build wrote, brought to this one's
@@ -58,10 +81,11 @@ export class BackgroundWriter {
     this.inPlace = inPlace;
     this.#looked = !inPlace;
     this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace, lists } });
-    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true };
-    this.#worker.on('message', ({ failure, missing, looked }: Answer) => {
-      if (looked) {
-        this.#looked = true;
+    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true; listed?: true };
+    this.#worker.on('message', ({ failure, missing, looked, listed }: Answer) => {
+      if (looked || listed) {
+        if (looked) this.#looked = true;
+        if (listed) this.#listed = true;
         return this.#wake();
       }
       this.#written += 1;
@@ -69,9 +93,15 @@ export class BackgroundWriter {
       if (missing) this.missing.push(...missing);
       this.#wake();
     });
+    // Stopped (stop(), or on its own): nothing more comes from it.
+    this.#worker.on('exit', () => {
+      this.#listed = true;
+      this.#wake();
+    });
     this.#worker.on('error', (error) => {
       this.#failure ??= { message: error.message };
       this.#looked = true;
+      this.#listed = true;
       this.#written = this.#sent;
       this.#wake();
     });
@@ -97,8 +127,14 @@ export class BackgroundWriter {
 
   /** Puts a file that exists elsewhere (absolute `from`) at `file`: a hard link, or a copy on another file system. */
   link(from: string, file: string): void {
-    this.#batch.push([file, undefined, undefined, from]);
-    if (this.#batch.length >= BATCH) this.#send();
+    const last = this.#batch.at(-1);
+    if (!this.#linking || last?.[8] !== this.#linking) {
+      const entry: Entry = [''];
+      entry[8] = this.#linking = [];
+      this.#batch.push(entry);
+    }
+    this.#linking.push(from, file);
+    if (this.#batch.length >= BATCH || this.#linking.length >= LINKS_AT_ONCE * 2) this.#send();
   }
 
   /**
@@ -137,12 +173,19 @@ export class BackgroundWriter {
     return this.#until(() => this.#looked && this.#sent - this.#written <= BATCHES_AHEAD);
   }
 
-  /** Resolves once every file given is written (or a write failed); the thread is then stopped. */
+  /**
+   * Resolves once every file given is written (or a write failed); the thread is stopped once it
+   * is done with the folder's list too (closed()).
+   */
   async finish(): Promise<void> {
-    this.#batch.push(['', undefined, undefined, undefined, undefined, undefined, undefined, true]);
+    const sweep: Entry = [''];
+    sweep[7] = true;
+    this.#batch.push(sweep);
     this.#send();
     await this.#until(() => this.#written >= this.#sent);
-    await this.#worker.terminate();
+    // Stopped once done with the list, whether or not anyone waits for it (closed()): until then
+    // it keeps the process (a thread let go of would end with the process, its answer never heard).
+    this.#closed = this.#until(() => this.#listed).then(() => this.#worker.terminate().then(() => undefined));
     if (this.#failure) return;
     try {
       this.#remade.remake(this.folder, this.missing);
@@ -150,6 +193,11 @@ export class BackgroundWriter {
       const { message, code, syscall, path } = error as NodeJS.ErrnoException;
       this.#failure = { message, ...(code && { code }), ...(syscall && { syscall }), ...(path && { path }) };
     }
+  }
+
+  /** Resolves once the thread has stopped, after finish(). */
+  closed(): Promise<void> {
+    return this.#closed;
   }
 
   /** Stops the thread: what it has not written yet is not written. */
@@ -160,8 +208,15 @@ export class BackgroundWriter {
 
   #send(): void {
     if (this.#batch.length === 0) return;
+    // Once a write failed or the thread stopped, nothing more is written (the build fails with
+    // the failure): a batch sent to a thread that stopped would never be answered.
+    if (this.#failure) {
+      this.#batch = [];
+      return;
+    }
     this.#worker.postMessage(this.#batch);
     this.#batch = [];
+    this.#linking = undefined;
     this.#sent += 1;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Part of the writer's thread (writer-thread.ts, which it is run with: plain JavaScript, sharing
- * its `root`, `before`, `after` and `emptied`): what a spare folder holds, looked at before it is
- * brought up to date in place.
+ * its `root`, `before`, `after`, `emptied` and `claims`): what a spare folder holds, looked at
+ * before it is brought up to date in place.
  *
  * Listing a 10,000-page site folder by folder costs its thread 90 ms on a RAM disk and half a
  * second on this machine's disk. So a build that wrote in place leaves a list of what the folder
@@ -88,7 +88,12 @@ const lookAgain = (folder, held) => {
     const kind = held.get(entry.name);
     if (kind === 'f' ? entry.isFile() : kind === 'd' && entry.isDirectory()) {
       seen.add(entry.name);
-      if (kind === 'f') before.set(prefix + entry.name, undefined);
+      if (kind === 'f') {
+        const file = prefix + entry.name;
+        // Not believed as the list says until looked at (writer-thread.ts, confirm).
+        if (before.get(file)) claims.set(file, before.get(file));
+        before.set(file, undefined);
+      }
       continue;
     }
     fs.rmSync(path.join(root, folder, entry.name), { recursive: true, force: true });
@@ -120,18 +125,22 @@ const lookByList = ({ files, at }) => {
   }
 };
 // What the folder holds, from its list when there is one.
+// The folder as first looked at: the list is named by it, and written once the folder may have been swapped in.
+let rootInfo;
 const lookAtSpare = () => {
   const info = fs.statSync(root);
+  rootInfo = info;
   const list = lists === undefined ? undefined : readList(path.join(lists, info.ino + '.list'), info);
   if (list) lookByList(list);
   else lookAll(root, '');
 };
 // The list of the folder as this build leaves it, for the build that takes it as its spare;
 // never a reason to fail (without it, that build lists the whole folder). The two newest stay.
+// Written after the sweep is answered, while the build swaps the folder in (by then not at \`root\`).
 const writeList = () => {
-  if (lists === undefined) return;
+  if (lists === undefined || rootInfo === undefined) return;
   try {
-    const info = fs.statSync(root);
+    const info = rootInfo;
     const lines = [[LIST_MARK, info.ino, info.birthtimeMs, Date.now()].join('\\t')];
     for (const [file, from] of after) {
       if (/[\\t\\n]/.test(file) || /[\\t\\n]/.test(from)) return;

@@ -28,7 +28,7 @@ export interface OutputFolder extends Publisher {
   recheck(): Promise<void>;
   /** Puts the written site in place of the folder's old one, in one rename; the old one is removed on a thread (settled()). */
   commit(): Promise<void>;
-  /** Resolves once the site the commit replaced is removed (at once without a commit). */
+  /** Resolves once the site the commit replaced is removed, and the writer's thread is done with the folder's list (at once without a commit). */
   settled(): Promise<void>;
   /** Removes what was written; the folder keeps the site it had. */
   abort(): Promise<void>;
@@ -117,7 +117,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
       );
       removed = swapped.removed;
     },
-    settled: () => removed,
+    settled: () => Promise.all([removed, writer.closed()]).then(() => undefined),
   };
 }
 

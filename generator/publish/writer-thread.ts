@@ -34,6 +34,11 @@ const madeHere = new Set();
 const before = new Map();
 const emptied = new Set();
 const after = new Map();
+// In place: files the folder's list names as links to a kept copy, in folders touched since it
+// was written (spare-look.ts), not believed until looked at (confirm); and the sizes of the
+// kept copies confirmed so (-1: not a file).
+const claims = new Map();
+const sizes = new Map();
 ${SPARE_LOOK}
 if (inPlace) {
   try {
@@ -47,6 +52,8 @@ if (inPlace) {
   }
   // Other threads may write into the folder now.
   parentPort.postMessage({ looked: true });
+  // (Defined below: looked up once the whole script has run.)
+  if (inPlace && claims.size > 0) setImmediate(() => confirm([...claims], 0));
 }
 const relative = (to) => to.slice(root.length + 1).split(path.sep).join('/');
 const renamed = (files, from, to) => {
@@ -70,12 +77,37 @@ const clear = (to) => {
     forget(relative(to) + '/');
   } else fs.unlinkSync(to);
 };
+// In place, a few hundred at a time while the thread waits for the build's first files (they
+// come once its pages are rendered): each claim looked at, and believed when the file is the
+// same inode as the copy it names, whose size is noted. A claim is then not looked at again at
+// the end of the build, when the build waits for this thread: a search index's parts, whose
+// folder is touched at every build, are linked with their size checked (linkWhole).
+const CONFIRMED_AT_ONCE = 256;
+const sizeOf = (copy) => {
+  const info = fs.statSync(copy, { throwIfNoEntry: false });
+  const size = info && info.isFile() ? info.size : -1;
+  sizes.set(copy, size);
+  return info && size >= 0 ? info : undefined;
+};
+const confirm = (claimed, from) => {
+  const end = Math.min(claimed.length, from + CONFIRMED_AT_ONCE);
+  for (let at = from; at < end; at += 1) {
+    const [file, copy] = claimed[at];
+    // Put since (written or linked), or renamed: nothing left to believe.
+    if (claims.get(file) !== copy || !before.has(file) || before.get(file) !== undefined) continue;
+    const there = fs.lstatSync(path.join(root, file), { throwIfNoEntry: false });
+    const kept = sizeOf(copy);
+    if (there && there.isFile() && kept && kept.ino === there.ino && kept.dev === there.dev) before.set(file, copy);
+  }
+  if (end < claimed.length) setImmediate(confirm, claimed, end);
+  else claims.clear();
+};
 // In place: whether the file at \`file\` is \`from\` already, and whole (\`bytes\`, when known):
 // as the folder's list says, or when not known, if it is another name of it.
 const kept = (from, file, bytes) => {
   const was = before.get(file);
   if (was !== undefined && was !== from) return false;
-  if (was === from && bytes === undefined) return true;
+  if (was === from && (bytes === undefined || sizes.get(from) === bytes)) return true;
   try {
     const there = fs.lstatSync(path.join(root, file), { throwIfNoEntry: false });
     if (!there || !there.isFile() || (bytes !== undefined && there.size !== bytes)) return false;
@@ -157,6 +189,7 @@ const move = (from, to) => {
   if (!inPlace) return;
   renamed(before, from + '/', to + '/');
   renamed(after, from + '/', to + '/');
+  renamed(claims, from + '/', to + '/');
 };
 // In place: the folder's one folder under \`under\` (an earlier build's, say its search index's
 // parts) becomes \`into\`, so that the files written there next that it held already stay.
@@ -173,9 +206,10 @@ const recycle = (into, under) => {
   makeFolder(path.dirname(target));
   fs.renameSync(path.join(root, under, old.name), target);
   renamed(before, under + '/' + old.name + '/', into + '/');
+  renamed(claims, under + '/' + old.name + '/', into + '/');
 };
 // In place, at the end: what the build did not put again goes, and the folders that leaves
-// empty; then the folder's list is written.
+// empty (the folder's list is written once that is answered).
 const sweep = () => {
   for (const file of before.keys()) {
     try {
@@ -196,15 +230,16 @@ const sweep = () => {
     }
   }
   emptied.clear();
-  writeList();
 };
 let failed = false;
 parentPort.on('message', (batch) => {
   let failure;
   const missing = [];
-  for (const [file, data, movedTo, from, keepAt, links, under, sweepNow] of failed ? [] : batch) {
+  for (const [file, data, movedTo, from, keepAt, links, under, sweepNow, linked] of failed ? [] : batch) {
     try {
-      if (links !== undefined) {
+      if (linked !== undefined) {
+        for (let at = 0; at < linked.length; at += 2) link(linked[at], linked[at + 1]);
+      } else if (links !== undefined) {
         for (let at = 0; at < links.length; at += 3) linkWhole(links[at], links[at + 1], links[at + 2], missing);
       } else if (under !== undefined) recycle(file, under);
       else if (sweepNow) {
@@ -225,5 +260,10 @@ parentPort.on('message', (batch) => {
     }
   }
   parentPort.postMessage({ failure, missing });
+  // The sweep answered, the build goes on to its swap while the folder's list is written here.
+  if (batch.some((entry) => entry[7] === true)) {
+    if (inPlace && !failed) writeList();
+    parentPort.postMessage({ listed: true });
+  }
 });
 `;
