@@ -6,7 +6,7 @@ import { esbuildPackage } from '../lazy-package.ts';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { KeptCode, LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
-import { importPackage } from '../typescript-module.js';
+import { sharedPackage } from './shared-packages.ts';
 import { isToolImport } from './tool-files.ts';
 
 export type { LoadedSite, SiteBundle };
@@ -73,7 +73,7 @@ export async function loadSite(root: string, entry: string, kept?: KeptCode): Pr
 /** Runs a bundle made by loadSite in this thread (a render worker), with this thread's copies of its packages. */
 export async function runSiteCode(bundle: SiteBundle): Promise<SiteDefinition> {
   const packages = new Map<string, Record<string, unknown>>();
-  for (const name of bundle.packages) packages.set(name, await importPackage(name));
+  for (const name of bundle.packages) packages.set(name, await sharedPackage(name));
   return runSite(bundle, packages, path.basename(bundle.filename));
 }
 
@@ -101,7 +101,7 @@ function sharedPackages(packages: Map<string, Record<string, unknown>>): esbuild
         path.isAbsolute(args.path) || isToolImport(args.path) ? undefined : { path: args.path, namespace: PACKAGES },
       );
       build.onLoad({ filter: /.*/, namespace: PACKAGES }, async (args) => {
-        const namespace = await importPackage(args.path);
+        const namespace = await sharedPackage(args.path);
         packages.set(args.path, namespace);
         // A CommonJS package (React) as Node's import sees it: its exports are those of `default`.
         const main = namespace.default;

@@ -8,9 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { z } from 'zod';
-import { bundleError } from '../bundle/load-site.ts';
-import { BuildFailed, ContentError } from '../errors.ts';
+import { BuildFailed, type ContentError } from '../errors.ts';
 import { DEFAULT_NAMES, type ProjectNames } from '../model/project.ts';
 
 export const CONFIG_FILE = 'clubsite.config.ts';
@@ -22,38 +20,14 @@ export interface Project extends ProjectNames {
   file: string | undefined;
 }
 
-const inProject = (example: string) =>
-  z
-    .string({ error: `Expected a path, like "${example}".` })
-    .trim()
-    .min(1, `Expected a path, like "${example}".`)
-    .refine((value) => !path.isAbsolute(value) && !value.split(/[\\/]/).includes('..'), {
-      error: `Expected a path inside the project, like "${example}".`,
-    });
-
-const configSchema = z.strictObject({
-  siteEntry: inProject('src/site.tsx').optional(),
-  contentDir: inProject('data').optional(),
-  defaultTemplate: z
-    .string({ error: 'Expected the name of a template, like "page".' })
-    .trim()
-    .min(1, 'Expected the name of a template, like "page".')
-    .optional(),
-  outDir: z
-    .string({ error: 'Expected a folder, like "public".' })
-    .trim()
-    .min(1, 'Expected a folder, like "public".')
-    .optional(),
-});
-
 /** The project at `root`: its configuration file's names over the defaults. Throws BuildFailed on a mistake in the file. */
 export async function readProject(root: string): Promise<Project> {
   const absolute = path.resolve(root);
   if (!existsSync(path.join(absolute, CONFIG_FILE))) return { root: absolute, file: undefined, ...DEFAULT_NAMES };
   const given = await runConfig(absolute);
-  const parsed = configSchema.safeParse(given);
-  if (!parsed.success) throw new BuildFailed(parsed.error.issues.map(configProblem));
-  return { root: absolute, file: CONFIG_FILE, ...DEFAULT_NAMES, ...parsed.data };
+  // Zod is loaded for a project that has the file: a build that finds nothing changed needs none.
+  const { checkedConfig } = await import('./config-schema.ts');
+  return { root: absolute, file: CONFIG_FILE, ...DEFAULT_NAMES, ...checkedConfig(given, CONFIG_FILE) };
 }
 
 /** The file bundled (it may import `clubsite` for defineConfig) and run; its default export. */
@@ -76,6 +50,7 @@ async function runConfig(root: string): Promise<unknown> {
     });
     code = result.outputFiles[0]?.text ?? '';
   } catch (error) {
+    const { bundleError } = await import('../bundle/load-site.ts');
     throw new BuildFailed([bundleError(error, root) as ContentError]);
   }
   const module = { exports: {} as { default?: unknown } };
@@ -85,26 +60,6 @@ async function runConfig(root: string): Promise<unknown> {
     createRequire(file),
   );
   return module.exports.default;
-}
-
-function configProblem(issue: z.core.$ZodIssue): ContentError {
-  const field = issue.path.map(String).join('.');
-  const known = Object.keys(configSchema.shape).join(', ');
-  if (issue.code === 'unrecognized_keys')
-    return new ContentError({
-      code: 'invalid-field',
-      file: CONFIG_FILE,
-      field: issue.keys.join(', '),
-      message: `There is no setting called ${issue.keys.map((key) => `"${key}"`).join(' or ')}.`,
-      hint: `The settings are ${known}; remove the others, or correct their spelling.`,
-    });
-  return new ContentError({
-    code: 'invalid-field',
-    file: CONFIG_FILE,
-    field: field || undefined,
-    message: field ? issue.message : 'Expected defineConfig({ … }) as the default export.',
-    hint: `Write export default defineConfig({ … }) with any of ${known}; each has a default.`,
-  });
 }
 
 /**

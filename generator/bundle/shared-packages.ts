@@ -1,0 +1,16 @@
+/**
+ * The packages the site's code must get the very copy of that the generator uses (a site's
+ * schema is Zod's, and checked by the generator's Zod), as the generator's own modules have
+ * them: run by the launcher, Zod is the one file it keeps compiled (cached-package.js), which
+ * `import()` would not give; run from its sources, the package as Node resolves it. Any other
+ * package is imported as the generator resolves it (typescript-module.js).
+ */
+import * as zod from 'zod';
+import { importPackage } from '../typescript-module.js';
+
+const generatorCopies: ReadonlyMap<string, Record<string, unknown>> = new Map([['zod', zod]]);
+
+/** The package `name` as the generator has it. */
+export async function sharedPackage(name: string): Promise<Record<string, unknown>> {
+  return generatorCopies.get(name) ?? importPackage(name);
+}

@@ -1,0 +1,63 @@
+/**
+ * Zod as the launcher gives it to the generator's modules (generator/cached-package.js): one
+ * CommonJS file in the module cache, run with V8's code cache, and the very copy the site's
+ * code is handed (bundle/shared-packages.ts), so that a site's schema is the generator's Zod's.
+ */
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { bundleTypeScript } from '../../generator/typescript-module.js';
+import { projectRoot } from '../support/site-build.ts';
+
+const name = `.zod-entry-${process.pid}`;
+const entry = `tests/unit/${name}.ts`;
+const cache = path.join(projectRoot, 'node_modules/.cache/clubsite');
+
+afterAll(async () => {
+  const made = (await readdir(cache)).filter((file) => file.startsWith(`${name}`));
+  await Promise.all(
+    [
+      ...made.map((file) => path.join(cache, file)),
+      path.join(projectRoot, entry),
+      path.join(cache, 'chunks', name),
+    ].map((file) => rm(file, { force: true, recursive: true })),
+  );
+});
+
+interface Entry {
+  sameZod: () => Promise<boolean>;
+  refused: () => string | undefined;
+  isSchema: (value: unknown) => boolean;
+}
+
+test("a bundled module's Zod is one file with its compiled code kept, and the copy the site's code gets", async () => {
+  await writeFile(
+    path.join(projectRoot, entry),
+    [
+      "import { z } from 'zod';",
+      "import { sharedPackage } from '../../generator/bundle/shared-packages.ts';",
+      "export const sameZod = async () => (await sharedPackage('zod')).z === z;",
+      'export const refused = () => z.object({ navn: z.string() }).safeParse({ navn: 1 }).error?.issues[0]?.code;',
+      'export const isSchema = (value: unknown) => value instanceof z.ZodType;',
+    ].join('\n'),
+  );
+  const made = await bundleTypeScript(entry);
+  const code = await readFile(made, 'utf8');
+  const bundled = /cachedPackage\("([^"]+zod-[0-9a-f]{12}\.cjs)"\)/.exec(code)?.[1];
+  expect(bundled).toBeDefined();
+  // Not Node's copy of the package: the bundled file, by its path in the module cache.
+  expect(code).not.toMatch(/node_modules\/zod\//);
+  expect(path.dirname(bundled as string)).toBe(path.join(cache, 'packages'));
+  const module = (await import(made)) as Entry;
+  expect(await module.sameZod()).toBe(true);
+  expect(module.refused()).toBe('invalid_type');
+  // A schema made by Node's copy (a site importing zod/v4, say) is still a schema to it.
+  const { z } = await import('zod');
+  expect(module.isSchema(z.string())).toBe(true);
+  // What V8 compiled of it is kept beside it, under the V8 that made it.
+  const kept = await readdir(path.join(cache, 'packages'));
+  expect(kept).toContain(path.basename(bundled as string));
+  expect(kept.some((file) => file.startsWith(path.basename(bundled as string, '.cjs')) && file.endsWith('.code'))).toBe(
+    true,
+  );
+});
