@@ -18,6 +18,7 @@ import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import zlib from 'node:zlib';
 import { isMainThread } from 'node:worker_threads';
 
 /** The packages kept so: those a build always loads that are many modules. */
@@ -45,12 +46,7 @@ const codeCacheOf = (file) => `${file.slice(0, -'.cjs'.length)}.${process.versio
 function runBundle(file) {
   const code = readFileSync(file, 'utf8');
   const codeCache = codeCacheOf(file);
-  let cachedData;
-  try {
-    cachedData = readFileSync(codeCache);
-  } catch {
-    cachedData = undefined;
-  }
+  const cachedData = checkedCodeCache(codeCache);
   // Node's own wrapper of a CommonJS module, on the first line: the bundle's lines stay where they are.
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${code}\n})`;
   const script = new vm.Script(wrapped, { filename: file, cachedData });
@@ -64,9 +60,31 @@ function runBundle(file) {
   return made.exports;
 }
 
+/**
+ * The code cache kept in `file`, if it is whole: V8 outside its debug builds does not check a
+ * code cache's checksum, and would run the compiled code of a file spoilt on disk as it is. So
+ * the cache is kept after a CRC-32 of its bytes (`zlib.crc32`, Node 20.15 and later), and one
+ * that does not match is not used (and made again).
+ */
+function checkedCodeCache(file) {
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (bytes.length <= 4 || typeof zlib.crc32 !== 'function') return undefined;
+  const data = bytes.subarray(4);
+  return bytes.readUInt32LE(0) === zlib.crc32(data) ? data : undefined;
+}
+
 function keepCodeCache(file, script) {
   try {
-    writeWhole(file, script.createCachedData());
+    if (typeof zlib.crc32 !== 'function') return;
+    const data = script.createCachedData();
+    const check = Buffer.alloc(4);
+    check.writeUInt32LE(zlib.crc32(data));
+    writeWhole(file, Buffer.concat([check, data]));
   } catch {
     // A code cache that cannot be written is only not kept.
   }

@@ -3,8 +3,10 @@
  * CommonJS file in the module cache, run with V8's code cache, and the very copy the site's
  * code is handed (bundle/shared-packages.ts), so that a site's schema is the generator's Zod's.
  */
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, expect, test } from 'vitest';
 import { bundleTypeScript } from '../../generator/typescript-module.js';
 import { projectRoot } from '../support/site-build.ts';
@@ -60,4 +62,35 @@ test("a bundled module's Zod is one file with its compiled code kept, and the co
   expect(kept.some((file) => file.startsWith(path.basename(bundled as string, '.cjs')) && file.endsWith('.code'))).toBe(
     true,
   );
+});
+
+test('a code cache spoilt on disk is not run: the package is compiled again and its cache made anew', async () => {
+  const folder = path.join(cache, 'packages');
+  const codes = (await readdir(folder)).filter((file) => /^zod-[0-9a-f]{12}\..*\.code$/.test(file));
+  expect(codes.length).toBeGreaterThan(0);
+  const code = path.join(folder, codes[0] as string);
+  const bundle = path.join(folder, `${(codes[0] as string).slice(0, 'zod-'.length + 12)}.cjs`);
+  const whole = await readFile(code);
+  // Bytes changed in the middle of what V8 compiled, the file's length the same: V8 itself does not look.
+  const spoilt = Buffer.from(whole);
+  for (let at = Math.floor(spoilt.length / 2); at < Math.floor(spoilt.length / 2) + 64; at += 1)
+    spoilt[at] = (spoilt[at] ?? 0) ^ 0xff;
+  await writeFile(code, spoilt);
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { cachedPackage } from ${JSON.stringify(path.join(projectRoot, 'generator/cached-package.js'))};
+       console.log(cachedPackage(${JSON.stringify(bundle)}).z.string().safeParse('svømming').success);`,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+  expect(run.stdout.trim()).toBe('true');
+  // Made again: whole, as a compile makes it (its check matches what follows it).
+  const again = await readFile(code);
+  expect(again.equals(spoilt)).toBe(false);
+  expect(again.readUInt32LE(0)).toBe(crc32(again.subarray(4)));
 });
