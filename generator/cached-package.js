@@ -92,12 +92,13 @@ function keepCodeCache(file, script) {
 
 /**
  * Bundles the package `name` (as the tool resolves it) into one CommonJS file in `cache`/packages/,
- * named by its content's hash, with esbuild; returns the file, the names it exports and the
+ * named by its content's hash, with esbuild, written as the launcher writes the modules it makes
+ * (`writeModule`: typescript-module.js); returns the file, the names it exports and the
  * package's package.json (what a module made with it is checked against). Files of
  * the package made from an earlier copy of it go once they are over a minute old (another
  * clubsite may be about to run one).
  */
-export async function bundlePackage(name, cache, esbuild) {
+export async function bundlePackage(name, cache, { esbuild, writeModule }) {
   const result = await esbuild.build({
     entryPoints: [fileURLToPath(import.meta.resolve(name))],
     bundle: true,
@@ -111,7 +112,7 @@ export async function bundlePackage(name, cache, esbuild) {
   const stem = `${name.replaceAll('/', '+')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}`;
   const folder = path.join(cache, 'packages');
   const file = path.join(folder, `${stem}.cjs`);
-  if (readOr(file) !== code) writeWhole(file, code);
+  await writeModule(file, code);
   removeOlder(folder, name.replaceAll('/', '+'), `${stem}.`);
   const names = Object.keys(cachedPackage(file)).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
   return { file, names, packageFile: packageFileOf(name) };
@@ -122,14 +123,6 @@ function packageFileOf(name) {
   const entry = fileURLToPath(import.meta.resolve(name));
   const folder = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
   return `${entry.slice(0, entry.lastIndexOf(folder) + folder.length)}package.json`;
-}
-
-function readOr(file) {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function removeOlder(folder, stem, keep) {

@@ -81,7 +81,7 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [fromToolFolder(cache, { esbuild, ...cachedPackages }, packages)],
+    plugins: [fromToolFolder(cache, { esbuild, writeModule, ...cachedPackages }, packages)],
     jsx: 'automatic',
     write: false,
     metafile: true,
@@ -162,7 +162,7 @@ const CACHED = 'clubsite-cached-package';
  * module that runs that file. The tool's plain JavaScript (this file, cached-package.js) is
  * imported from where it is, never bundled.
  */
-function fromToolFolder(cache, { esbuild, bundlePackage, CACHED_PACKAGES }, packages) {
+function fromToolFolder(cache, { esbuild, writeModule, bundlePackage, CACHED_PACKAGES }, packages) {
   const own = new Set(
     ['typescript-module.js', 'cached-package.js'].map((name) => fileURLToPath(new URL(name, import.meta.url))),
   );
@@ -187,7 +187,7 @@ function fromToolFolder(cache, { esbuild, bundlePackage, CACHED_PACKAGES }, pack
         return own.has(file) ? { path: pathToFileURL(file).href, external: true } : undefined;
       });
       build.onLoad({ filter: /.*/, namespace: CACHED }, async ({ path: name }) => {
-        const bundled = await bundlePackage(name, cache, esbuild);
+        const bundled = await bundlePackage(name, cache, { esbuild, writeModule });
         packages.set(name, bundled);
         return { contents: packageModule(bundled.file, bundled.names), loader: 'js', resolveDir: toolRoot };
       });
