@@ -21,8 +21,23 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { isMainThread } from 'node:worker_threads';
 
-/** The packages kept so: those a build always loads that are many modules. */
-export const CACHED_PACKAGES = new Set(['zod']);
+/**
+ * The packages kept so that the generator's modules import: each a build loads at every start
+ * (commander, React's server renderer, picomatch), Zod among them as some 95 modules. Bundled
+ * from the entry Node's `import` resolves, as it would give them.
+ */
+export const CACHED_PACKAGES = new Set(['zod', 'commander', 'react-dom/server', 'picomatch']);
+
+/**
+ * The packages the generator loads only when it first needs them (lazy-package.ts): bundled
+ * from the entry `require` resolves, as it gives them. Each is many CommonJS files, read and
+ * compiled one by one (gray-matter with js-yaml 31 ms, yaml 28, markdown-it 16, entities 11 on
+ * their own here), and about a third of that as one file whose compiled code is kept.
+ */
+export const LAZY_PACKAGES = ['gray-matter', 'yaml', 'markdown-it', 'entities'];
+
+/** Packages there must be one copy of in a thread (React): left out of a bundle and required where the package finds them. */
+const SHARED = /^react(?:\/|$)/;
 
 /** What each bundled file exported, run once in this thread. */
 const loaded = new Map();
@@ -91,22 +106,26 @@ function keepCodeCache(file, script) {
 }
 
 /**
- * Bundles the package `name` (as the tool resolves it) into one CommonJS file in `cache`/packages/,
- * named by its content's hash, with esbuild, written as the launcher writes the modules it makes
- * (`writeModule`: typescript-module.js); returns the file, the names it exports and the
- * package's package.json (what a module made with it is checked against). Files of
- * the package made from an earlier copy of it go once they are over a minute old (another
- * clubsite may be about to run one).
+ * Bundles the package `name` (as the tool resolves it: Node's `import`, or `require` for a lazy
+ * one) into one CommonJS file in `cache`/packages/, named by its content's hash, with esbuild,
+ * written as the launcher writes the modules it makes (`writeModule`: typescript-module.js);
+ * returns the file, the names it exports and the package.json files of the packages bundled in
+ * it (what a module made with it is checked against: a new copy of one, npm ci, writes its
+ * package.json anew). Files of the package made from an earlier copy of it go once they are
+ * over a minute old (another clubsite may be about to run one).
  */
-export async function bundlePackage(name, cache, { esbuild, writeModule }) {
+export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = false }) {
+  const entry = lazy ? toolRequire.resolve(name) : fileURLToPath(import.meta.resolve(name));
   const result = await esbuild.build({
-    entryPoints: [fileURLToPath(import.meta.resolve(name))],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     write: false,
+    metafile: true,
     logLevel: 'error',
+    plugins: [sharedCopies(entry)],
   });
   const code = result.outputFiles[0].text;
   const stem = `${name.replaceAll('/', '+')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}`;
@@ -114,15 +133,40 @@ export async function bundlePackage(name, cache, { esbuild, writeModule }) {
   const file = path.join(folder, `${stem}.cjs`);
   await writeModule(file, code);
   removeOlder(folder, name.replaceAll('/', '+'), `${stem}.`);
-  const names = Object.keys(cachedPackage(file)).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
-  return { file, names, packageFile: packageFileOf(name) };
+  // A lazy package is only handed out whole (bundled-packages.js): not run to name its exports.
+  const names = lazy ? [] : Object.keys(cachedPackage(file)).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key));
+  return { file, names, packageFiles: packageFilesOf(Object.keys(result.metafile.inputs)) };
 }
 
-/** The package.json of the package `name` as the tool resolves it: a new copy of the package (npm ci) writes it anew. */
-function packageFileOf(name) {
-  const entry = fileURLToPath(import.meta.resolve(name));
-  const folder = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
-  return `${entry.slice(0, entry.lastIndexOf(folder) + folder.length)}package.json`;
+const toolRequire = module.createRequire(import.meta.url);
+
+/** Leaves out of a bundle what must be one copy (SHARED), required by the real path the package itself resolves it to. */
+function sharedCopies(entry) {
+  const fromPackage = module.createRequire(entry);
+  return {
+    name: 'clubsite-shared-copies',
+    setup(build) {
+      build.onResolve({ filter: SHARED }, ({ path: specifier }) => ({
+        path: fromPackage.resolve(specifier),
+        external: true,
+      }));
+    },
+  };
+}
+
+/** The package.json of each package the bundle's files come from (esbuild's inputs, relative to the working folder). */
+function packageFilesOf(inputs) {
+  const files = new Set();
+  for (const input of inputs) {
+    const at = path.resolve(input);
+    const marker = `${path.sep}node_modules${path.sep}`;
+    const start = at.lastIndexOf(marker);
+    if (start < 0) continue;
+    const parts = at.slice(start + marker.length).split(path.sep);
+    const depth = parts[0]?.startsWith('@') ? 2 : 1;
+    files.add(path.join(at.slice(0, start + marker.length), ...parts.slice(0, depth), 'package.json'));
+  }
+  return [...files];
 }
 
 function removeOlder(folder, stem, keep) {

@@ -6,13 +6,14 @@
  * packages' CommonJS builds), so the code that parses or renders stays as it is.
  */
 import type * as Esbuild from 'esbuild';
+import { bundledPackage } from './bundled-packages.js';
 import { requirePackage } from './typescript-module.js';
 
 /** The package `name`, loaded the first time the returned function is called. */
 export function lazyPackage<Package>(name: string): () => Package {
   let loaded: Package | undefined;
   return () => {
-    loaded ??= requirePackage(name) as Package;
+    loaded ??= (bundledPackage(name) ?? requirePackage(name)) as Package;
     return loaded;
   };
 }

@@ -69,8 +69,9 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
   const unchanged = await madeFrom(stamps, madeFor);
   if (unchanged) return unchanged;
   const esbuild = await import('esbuild');
-  // Loaded only to make a module: a module made before imports it itself, where it needs it.
+  // Loaded only to make a module: a module made before imports what it needs itself.
   const cachedPackages = await import('./cached-package.js');
+  const { CACHED, fromToolFolder } = await import('./tool-folder-plugin.js');
   /** The packages bundled for the module (cached-package.js), by name. */
   const packages = new Map();
   const result = await esbuild.build({
@@ -81,7 +82,7 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [fromToolFolder(cache, { esbuild, writeModule, ...cachedPackages }, packages)],
+    plugins: [fromToolFolder(cache, { toolRoot, esbuild, writeModule, ...cachedPackages }, packages)],
     jsx: 'automatic',
     write: false,
     metafile: true,
@@ -107,9 +108,10 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
     ...Object.keys(result.metafile.inputs)
       .filter((input) => !input.startsWith(`${CACHED}:`))
       .map((input) => path.resolve(toolRoot, input)),
-    fileURLToPath(import.meta.url),
-    fileURLToPath(new URL('./cached-package.js', import.meta.url)),
-    ...[...packages.values()].map((bundled) => bundled.packageFile),
+    ...['typescript-module.js', 'cached-package.js', 'tool-folder-plugin.js'].map((own) =>
+      fileURLToPath(new URL(own, import.meta.url)),
+    ),
+    ...[...packages.values()].flatMap((bundled) => bundled.packageFiles),
   ];
   const bundledFiles = [...packages.values()].map((bundled) => bundled.file);
   const made = { ...madeFor, file, chunks: [...chunks.map((chunk) => chunk.path), ...bundledFiles] };
@@ -151,61 +153,6 @@ const realOr = (folder) => {
     return path.resolve(folder);
   }
 };
-
-/** esbuild's namespace of the modules that hand out a bundled package (cached-package.js). */
-const CACHED = 'clubsite-cached-package';
-
-/**
- * Every package a module imports, resolved as Node resolves it from the tool's own files (its
- * ESM entry, with the tool's copy of it) and written into the module by its real path; those
- * kept as one file with their compiled code (cached-package.js) are imported through a small
- * module that runs that file. The tool's plain JavaScript (this file, cached-package.js) is
- * imported from where it is, never bundled.
- */
-function fromToolFolder(cache, { esbuild, writeModule, bundlePackage, CACHED_PACKAGES }, packages) {
-  const own = new Set(
-    ['typescript-module.js', 'cached-package.js'].map((name) => fileURLToPath(new URL(name, import.meta.url))),
-  );
-  return {
-    name: 'clubsite-tool-folder',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
-        if (path.isAbsolute(specifier) || module.isBuiltin(specifier)) return undefined;
-        if (CACHED_PACKAGES.has(specifier)) return { path: specifier, namespace: CACHED };
-        try {
-          const resolved = import.meta.resolve(specifier);
-          // The tool's own TypeScript by its package name (`clubsite/search`, imported by site code a script runs): bundled.
-          if (resolved.startsWith('file:') && /\.[cm]?tsx?$/.test(resolved)) return { path: fileURLToPath(resolved) };
-          return { path: resolved, external: true };
-        } catch {
-          // Not installed (an optional package): Node says so when, if ever, it is imported.
-          return { path: specifier, external: true };
-        }
-      });
-      build.onResolve({ filter: /\.js$/ }, ({ path: specifier, resolveDir }) => {
-        const file = path.resolve(resolveDir, specifier);
-        return own.has(file) ? { path: pathToFileURL(file).href, external: true } : undefined;
-      });
-      build.onLoad({ filter: /.*/, namespace: CACHED }, async ({ path: name }) => {
-        const bundled = await bundlePackage(name, cache, { esbuild, writeModule });
-        packages.set(name, bundled);
-        return { contents: packageModule(bundled.file, bundled.names), loader: 'js', resolveDir: toolRoot };
-      });
-    },
-  };
-}
-
-/** The module a bundled package is imported through: the file run once in a thread, its names exported. */
-function packageModule(file, names) {
-  const named = names.filter((name) => name !== 'default');
-  return [
-    `import { cachedPackage } from ${JSON.stringify(new URL('./cached-package.js', import.meta.url).href)};`,
-    `const m = cachedPackage(${JSON.stringify(file)});`,
-    ...named.map((name, index) => `const v${index} = m[${JSON.stringify(name)}];`),
-    `export { ${named.map((name, index) => `v${index} as ${name}`).join(', ')} };`,
-    names.includes('default') ? 'export default m.default;' : '',
-  ].join('\n');
-}
 
 /**
  * Node 22.1 and later keep the code they compile (this module's, and its packages') on disk,

@@ -112,8 +112,11 @@ async function packagesLoadedBy(file: string, seen = new Set<string>()): Promise
   if (seen.has(file)) return packages;
   seen.add(file);
   const code = await readFile(file, 'utf8');
+  // A package the launcher keeps as one file (generator/cached-package.js), run as the module loads.
+  for (const [, bundled] of code.matchAll(/cachedPackage\("[^"]*\/packages\/(.+?)-[0-9a-f]{12}\.cjs"\)/g))
+    packages.add((bundled as string).replaceAll('+', '/'));
   for (const [, specifier] of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)";|^import\s*"([^"]+)";/gm)) {
-    if (specifier === undefined) continue;
+    if (specifier === undefined || specifier.endsWith('/generator/cached-package.js')) continue;
     // Packages are imported by their real paths, resolved from the tool's folder as the module was made.
     const inPackage = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(specifier)?.[1];
     if (specifier.startsWith('.')) {

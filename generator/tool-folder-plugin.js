@@ -1,0 +1,96 @@
+/**
+ * How the launcher (typescript-module.js) bundles the tool's TypeScript: what it imports of
+ * packages, and the packages it keeps as one file each with their compiled code
+ * (cached-package.js). Plain JavaScript, loaded only when a module is made.
+ */
+import module from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** esbuild's namespace of the modules that hand out a bundled package (cached-package.js). */
+export const CACHED = 'clubsite-cached-package';
+
+/**
+ * Every package a module imports, resolved as Node resolves it from the tool's own files (its
+ * ESM entry, with the tool's copy of it) and written into the module by its real path; those
+ * kept as one file with their compiled code (cached-package.js) are imported through a small
+ * module that runs that file. The tool's plain JavaScript the modules import (typescript-module.js,
+ * cached-package.js) is imported from where it is, never bundled; bundled-packages.js is made
+ * the list of the lazily loaded packages bundled for the module.
+ */
+export function fromToolFolder(
+  cache,
+  { toolRoot, esbuild, writeModule, bundlePackage, CACHED_PACKAGES, LAZY_PACKAGES },
+  packages,
+) {
+  const own = new Set(
+    ['typescript-module.js', 'cached-package.js'].map((name) => fileURLToPath(new URL(name, import.meta.url))),
+  );
+  const lazyList = fileURLToPath(new URL('./bundled-packages.js', import.meta.url));
+  return {
+    name: 'clubsite-tool-folder',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
+        if (path.isAbsolute(specifier) || module.isBuiltin(specifier)) return undefined;
+        if (CACHED_PACKAGES.has(specifier)) return { path: specifier, namespace: CACHED };
+        try {
+          const resolved = import.meta.resolve(specifier);
+          // The tool's own TypeScript by its package name (`clubsite/search`, imported by site code a script runs): bundled.
+          if (resolved.startsWith('file:') && /\.[cm]?tsx?$/.test(resolved)) return { path: fileURLToPath(resolved) };
+          return { path: resolved, external: true };
+        } catch {
+          // Not installed (an optional package): Node says so when, if ever, it is imported.
+          return { path: specifier, external: true };
+        }
+      });
+      build.onResolve({ filter: /\.js$/ }, ({ path: specifier, resolveDir }) => {
+        const file = path.resolve(resolveDir, specifier);
+        if (file === lazyList) return { path: 'lazy', namespace: CACHED };
+        return own.has(file) ? { path: pathToFileURL(file).href, external: true } : undefined;
+      });
+      build.onLoad({ filter: /^lazy$/, namespace: CACHED }, async () => {
+        const files = [];
+        for (const name of LAZY_PACKAGES) {
+          const bundled = await bundlePackage(name, cache, { esbuild, writeModule, lazy: true });
+          packages.set(name, bundled);
+          files.push([name, bundled.file]);
+        }
+        return { contents: lazyPackagesModule(files), loader: 'js', resolveDir: toolRoot };
+      });
+      build.onLoad({ filter: /.*/, namespace: CACHED }, async ({ path: name }) => {
+        const bundled = await bundlePackage(name, cache, { esbuild, writeModule });
+        packages.set(name, bundled);
+        return { contents: packageModule(bundled.file, bundled.names), loader: 'js', resolveDir: toolRoot };
+      });
+    },
+  };
+}
+
+const cachedPackageUrl = new URL('./cached-package.js', import.meta.url).href;
+
+/**
+ * The module a bundled package is imported through: the file run once in a thread, its names
+ * exported, and as its default what Node's `import` gives a CommonJS package (its exports).
+ */
+function packageModule(file, names) {
+  const named = names.filter((name) => name !== 'default');
+  return [
+    `import { cachedPackage } from ${JSON.stringify(cachedPackageUrl)};`,
+    `const m = cachedPackage(${JSON.stringify(file)});`,
+    ...named.map((name, index) => `const v${index} = m[${JSON.stringify(name)}];`),
+    `export { ${named.map((name, index) => `v${index} as ${name}`).join(', ')} };`,
+    names.includes('default') ? 'export default m.default;' : 'export default m;',
+  ].join('\n');
+}
+
+/** What bundled-packages.js is in a module: the lazily loaded packages' bundled files, by name. */
+function lazyPackagesModule(files) {
+  return [
+    `import { cachedPackage } from ${JSON.stringify(cachedPackageUrl)};`,
+    `const files = new Map(${JSON.stringify(files)});`,
+    'export function bundledPackage(name) {',
+    '  const file = files.get(name);',
+    '  return file === undefined ? undefined : cachedPackage(file);',
+    '}',
+  ].join('\n');
+}

@@ -1,0 +1,70 @@
+/**
+ * The packages the launcher bundles beside Zod (generator/cached-package.js): those the
+ * generator's modules import at every start (React's server renderer, commander, picomatch) and
+ * those it loads when first needed (gray-matter, yaml, markdown-it, entities: lazy-package.ts),
+ * each one file in the module cache run with V8's code cache. React stays one copy (its hooks
+ * work in the bundled renderer), and a new copy of any package bundled in, npm ci, makes the
+ * module again.
+ */
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { bundleTypeScript } from '../../generator/typescript-module.js';
+import { projectRoot } from '../support/site-build.ts';
+
+const name = `.lazy-entry-${process.pid}`;
+const entry = `tests/unit/${name}.ts`;
+const cache = path.join(projectRoot, 'node_modules/.cache/clubsite');
+
+afterAll(async () => {
+  const made = (await readdir(cache)).filter((file) => file.startsWith(name));
+  await Promise.all(
+    [
+      ...made.map((file) => path.join(cache, file)),
+      path.join(projectRoot, entry),
+      path.join(cache, 'chunks', name),
+    ].map((file) => rm(file, { force: true, recursive: true })),
+  );
+});
+
+interface Entry {
+  frontMatter: () => { data: Record<string, unknown>; content: string };
+  heading: () => string;
+  rendered: () => string;
+}
+
+test('bundled packages load from one file each, with one React, and the module knows every package bundled in', async () => {
+  await writeFile(
+    path.join(projectRoot, entry),
+    [
+      "import { createElement, useId } from 'react';",
+      "import { renderToStaticMarkup } from 'react-dom/server';",
+      "import { lazyPackage } from '../../generator/lazy-package.ts';",
+      "const matter = lazyPackage<(text: string) => { data: Record<string, unknown>; content: string }>('gray-matter');",
+      "const markdownIt = lazyPackage<new () => { render: (text: string) => string }>('markdown-it');",
+      "export const frontMatter = () => matter()('---\\ntittel: Svømming\\n---\\nTekst');",
+      "export const heading = () => new (markdownIt())().render('# Hei');",
+      "const Lane = () => createElement('p', { id: useId() }, 'Bane 4');",
+      'export const rendered = () => renderToStaticMarkup(createElement(Lane));',
+    ].join('\n'),
+  );
+  const made = await bundleTypeScript(entry);
+  const code = await readFile(made, 'utf8');
+  const packages = path.join(cache, 'packages');
+  for (const bundled of ['gray-matter', 'yaml', 'markdown-it', 'entities', 'react-dom\\+server'])
+    expect(code).toMatch(new RegExp(`${packages.replaceAll('/', '\\/')}\\/${bundled}-[0-9a-f]{12}\\.cjs`));
+  // Not Node's copies of them: the bundled files, by their paths in the module cache.
+  expect(code).not.toMatch(/node_modules\/(gray-matter|markdown-it|react-dom)\//);
+  const module = (await import(made)) as Entry;
+  expect(module.frontMatter()).toMatchObject({ data: { tittel: 'Svømming' }, content: 'Tekst' });
+  expect(module.heading()).toBe('<h1>Hei</h1>\n');
+  // A hook needs the renderer's React to be the one the element was made with.
+  expect(module.rendered()).toMatch(/^<p id="[^"]+">Bane 4<\/p>$/);
+  // js-yaml comes inside gray-matter's file: its package.json is one of what the module was made of.
+  const inputs = JSON.parse(await readFile(path.join(cache, `${name}.inputs.json`), 'utf8')) as {
+    inputs: Array<[string, string]>;
+  };
+  const files = inputs.inputs.map(([file]) => file);
+  expect(files).toContain(path.join(projectRoot, 'node_modules/js-yaml/package.json'));
+  expect(files).toContain(path.join(projectRoot, 'node_modules/react-dom/package.json'));
+});
