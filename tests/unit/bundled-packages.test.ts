@@ -6,26 +6,15 @@
  * work in the bundled renderer), and a new copy of any package bundled in, npm ci, makes the
  * module again.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { bundleTypeScript } from '../../generator/typescript-module.js';
+import { launcherEntry, moduleCacheFolder } from '../support/launcher-entry.ts';
 import { projectRoot } from '../support/site-build.ts';
 
-const name = `.lazy-entry-${process.pid}`;
-const entry = `tests/unit/${name}.ts`;
-const cache = path.join(projectRoot, 'node_modules/.cache/clubsite');
-
-afterAll(async () => {
-  const made = (await readdir(cache)).filter((file) => file.startsWith(name));
-  await Promise.all(
-    [
-      ...made.map((file) => path.join(cache, file)),
-      path.join(projectRoot, entry),
-      path.join(cache, 'chunks', name),
-    ].map((file) => rm(file, { force: true, recursive: true })),
-  );
-});
+const { name, entry, write } = launcherEntry('lazy-entry');
+const cache = moduleCacheFolder;
 
 interface Entry {
   frontMatter: () => { data: Record<string, unknown>; content: string };
@@ -34,20 +23,17 @@ interface Entry {
 }
 
 test('bundled packages load from one file each, with one React, and the module knows every package bundled in', async () => {
-  await writeFile(
-    path.join(projectRoot, entry),
-    [
-      "import { createElement, useId } from 'react';",
-      "import { renderToStaticMarkup } from 'react-dom/server';",
-      "import { lazyPackage } from '../../generator/lazy-package.ts';",
-      "const matter = lazyPackage<(text: string) => { data: Record<string, unknown>; content: string }>('gray-matter');",
-      "const markdownIt = lazyPackage<new () => { render: (text: string) => string }>('markdown-it');",
-      "export const frontMatter = () => matter()('---\\ntittel: Svømming\\n---\\nTekst');",
-      "export const heading = () => new (markdownIt())().render('# Hei');",
-      "const Lane = () => createElement('p', { id: useId() }, 'Bane 4');",
-      'export const rendered = () => renderToStaticMarkup(createElement(Lane));',
-    ].join('\n'),
-  );
+  await write([
+    "import { createElement, useId } from 'react';",
+    "import { renderToStaticMarkup } from 'react-dom/server';",
+    "import { lazyPackage } from '../../generator/lazy-package.ts';",
+    "const matter = lazyPackage<(text: string) => { data: Record<string, unknown>; content: string }>('gray-matter');",
+    "const markdownIt = lazyPackage<new () => { render: (text: string) => string }>('markdown-it');",
+    "export const frontMatter = () => matter()('---\\ntittel: Svømming\\n---\\nTekst');",
+    "export const heading = () => new (markdownIt())().render('# Hei');",
+    "const Lane = () => createElement('p', { id: useId() }, 'Bane 4');",
+    'export const rendered = () => renderToStaticMarkup(createElement(Lane));',
+  ]);
   const made = await bundleTypeScript(entry);
   const code = await readFile(made, 'utf8');
   const packages = path.join(cache, 'packages');

@@ -4,27 +4,16 @@
  * code is handed (bundle/shared-packages.ts), so that a site's schema is the generator's Zod's.
  */
 import { spawnSync } from 'node:child_process';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { bundleTypeScript } from '../../generator/typescript-module.js';
+import { launcherEntry, moduleCacheFolder } from '../support/launcher-entry.ts';
 import { projectRoot } from '../support/site-build.ts';
 
-const name = `.zod-entry-${process.pid}`;
-const entry = `tests/unit/${name}.ts`;
-const cache = path.join(projectRoot, 'node_modules/.cache/clubsite');
-
-afterAll(async () => {
-  const made = (await readdir(cache)).filter((file) => file.startsWith(`${name}`));
-  await Promise.all(
-    [
-      ...made.map((file) => path.join(cache, file)),
-      path.join(projectRoot, entry),
-      path.join(cache, 'chunks', name),
-    ].map((file) => rm(file, { force: true, recursive: true })),
-  );
-});
+const { name, entry, write } = launcherEntry('zod-entry');
+const cache = moduleCacheFolder;
 
 interface Entry {
   sameZod: () => Promise<boolean>;
@@ -33,16 +22,13 @@ interface Entry {
 }
 
 test("a bundled module's Zod is one file with its compiled code kept, and the copy the site's code gets", async () => {
-  await writeFile(
-    path.join(projectRoot, entry),
-    [
-      "import { z } from 'zod';",
-      "import { sharedPackage } from '../../generator/bundle/shared-packages.ts';",
-      "export const sameZod = async () => (await sharedPackage('zod')).z === z;",
-      'export const refused = () => z.object({ navn: z.string() }).safeParse({ navn: 1 }).error?.issues[0]?.code;',
-      'export const isSchema = (value: unknown) => value instanceof z.ZodType;',
-    ].join('\n'),
-  );
+  await write([
+    "import { z } from 'zod';",
+    "import { sharedPackage } from '../../generator/bundle/shared-packages.ts';",
+    "export const sameZod = async () => (await sharedPackage('zod')).z === z;",
+    'export const refused = () => z.object({ navn: z.string() }).safeParse({ navn: 1 }).error?.issues[0]?.code;',
+    'export const isSchema = (value: unknown) => value instanceof z.ZodType;',
+  ]);
   const made = await bundleTypeScript(entry);
   const code = await readFile(made, 'utf8');
   const bundled = /cachedPackage\("([^"]+zod-[0-9a-f]{12}\.cjs)"\)/.exec(code)?.[1];
