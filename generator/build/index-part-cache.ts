@@ -18,7 +18,7 @@ import { buildStamp, ORPHAN_AGE_MS, removeOldFiles, removeOrphans, writeWhole } 
 import { generatorCode } from './generator-code.ts';
 
 /** Raised whenever what parts.bin holds changes meaning. */
-const INDEX_CACHE_FORMAT = 4;
+const INDEX_CACHE_FORMAT = 5;
 const FOLDER = 'index';
 const LIST = 'parts.bin';
 

@@ -198,10 +198,20 @@ function isHeader(header: Partial<Header>): header is Header {
   );
 }
 
-/** Every list in order inside the pairs, and every pair naming a document there is: a file spoilt is not believed. */
+/**
+ * Every list in order inside the pairs, every pair naming a document there is, and the words
+ * in name order, each once (a merge finds a word by halving them: merge-postings.ts): a file
+ * spoilt is not believed.
+ */
 function wholeLists({ starts, words }: Header, pairs: Int32Array<ArrayBuffer>, documents: number): boolean {
   if (starts[0] !== 0 || starts[words.length] !== pairs.length) return false;
   for (let id = 0; id < words.length; id += 1) if ((starts[id] ?? 0) > (starts[id + 1] ?? 0)) return false;
+  let previous = '';
+  for (let id = 0; id < words.length; id += 1) {
+    const word = words[id];
+    if (typeof word !== 'string' || (id > 0 && !(previous < word))) return false;
+    previous = word;
+  }
   // One unsigned comparison a pair (a negative number is a large one so): 6,000,000 pairs at 10,000 pages.
   const length = pairs.length;
   for (let at = 0; at < length; at += 2) if ((pairs[at] as number) >>> 0 >= documents) return false;

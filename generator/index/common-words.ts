@@ -7,10 +7,14 @@
 export function commonWords(byName: readonly number[], counts: Int32Array, count: number): Uint8Array {
   const isCommon = new Uint8Array(counts.length);
   if (count <= 0) return isCommon;
+  // Indexed loops: run once a build, over 40,000 words, before any is compiled (an iterator costs more there).
   let most = 0;
-  for (const frequency of counts) if (frequency > most) most = frequency;
+  for (let id = 0; id < counts.length; id += 1) if ((counts[id] as number) > most) most = counts[id] as number;
   const histogram = new Int32Array(most + 1);
-  for (const frequency of counts) histogram[frequency] = (histogram[frequency] ?? 0) + 1;
+  for (let id = 0; id < counts.length; id += 1) {
+    const frequency = counts[id] as number;
+    histogram[frequency] = (histogram[frequency] as number) + 1;
+  }
   // The least frequency a common word has, and how many words of it are common.
   let least = most;
   let above = 0;
@@ -19,7 +23,8 @@ export function commonWords(byName: readonly number[], counts: Int32Array, count
     least -= 1;
   }
   let atLeast = count - above;
-  for (const id of byName) {
+  for (let at = 0; at < byName.length; at += 1) {
+    const id = byName[at] as number;
     const frequency = counts[id] ?? 0;
     if (frequency > least) isCommon[id] = 1;
     else if (frequency === least && atLeast > 0) {

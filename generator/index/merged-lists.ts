@@ -20,10 +20,22 @@ export class MergedLists implements WordLists {
     private readonly ends: Int32Array,
     /** 1 for a word whose list is the kept index's, pair for pair. */
     readonly sameList: Uint8Array,
+    /** Each word's number in the kept index (−1: a word it did not have). */
+    readonly keptIds: Int32Array,
+    /** How many words from the first are the kept index's, which keeps them in name order. */
+    readonly inOrder: number,
   ) {}
 
   words(): readonly string[] {
     return this.wordList;
+  }
+
+  /** Every word's count of pairs, by number: a loop over two arrays, not 40,000 calls. */
+  counts(): Int32Array {
+    const counts = new Int32Array(this.wordList.length);
+    const { starts, ends } = this;
+    for (let id = 0; id < counts.length; id += 1) counts[id] = ((ends[id] as number) - (starts[id] as number)) / 2;
+    return counts;
   }
 
   countOf(id: number): number {

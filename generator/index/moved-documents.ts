@@ -40,6 +40,13 @@ export class MovedDocuments {
   /** Whether the kept list [start, end) of `pairs` (documents in order) holds a document that did not keep its number. */
   inList(pairs: Int32Array, start: number, end: number): boolean {
     const ranges = this.#ranges;
+    // A list all before the first range or all after the last (most rare words' lists) holds none: two reads, no search.
+    if (end <= start || ranges.length === 0) return false;
+    if (
+      (pairs[end - 2] as number) < (ranges[0] as number) ||
+      (pairs[start] as number) >= (ranges[ranges.length - 1] as number)
+    )
+      return false;
     if (ranges.length > MOST_RANGES * 2) {
       for (let at = start; at < end; at += 2) {
         const document = pairs[at] as number;

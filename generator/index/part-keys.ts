@@ -39,10 +39,23 @@ export function rareKey(words: readonly string[], lists: readonly Int32Array[]):
   return hash.digest('base64url');
 }
 
+/**
+ * The lists' lengths, then each list, copied into one array and hashed at once: the same bytes
+ * in the same order (so the same key) as an update per list, where a part of 1,500 rare words
+ * made 1,500 calls into the hash, most of a millisecond a part.
+ */
 function hashLists(hash: Hash, lists: readonly Int32Array[]): void {
-  const lengths = Int32Array.from(lists, (list) => list.length);
-  hash.update(lengths);
-  for (const list of lists) hash.update(list);
+  let total = lists.length;
+  for (const list of lists) total += list.length;
+  const all = new Int32Array(total);
+  let at = lists.length;
+  for (let index = 0; index < lists.length; index += 1) {
+    const list = lists[index] as Int32Array;
+    all[index] = list.length;
+    all.set(list, at);
+    at += list.length;
+  }
+  hash.update(all);
 }
 
 /** Each document's fields, after their lengths: no two lists of documents hash the same text. */

@@ -173,7 +173,11 @@ export class SearchIndexBuilder {
     const { kept } = this;
     const merged = kept?.data && mergedPostings(kept.data, this.#pages, (page) => kept.rangeOf(page), this.#words);
     const postings = merged
-      ? { lists: merged.lists, documents: merged.documents, same: { ...merged, sameList: merged.lists.sameList } }
+      ? {
+          lists: merged.lists,
+          documents: merged.documents,
+          same: { ...merged, sameList: merged.lists.sameList, keptIds: merged.lists.keptIds },
+        }
       : this.#postings;
     kept?.made(postings.lists, this.#pages);
     return { ...splitPostings(postings, {}, writer), documents: postings.documents.length };

@@ -23,7 +23,7 @@ import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
 import { nameOrder } from './name-order.ts';
 import { HEAD_SIZE, HEADS_FROM, headOf } from './search-heads.ts';
-import type { WordLists } from './word-lists.ts';
+import { countsOf, type WordLists } from './word-lists.ts';
 
 export type { KeptPart, KeptParts, KnownKey, PartWriter } from './index-parts.ts';
 
@@ -80,6 +80,8 @@ export interface SameAsKept {
   generation: string;
   sameList: Uint8Array;
   sameDocument: Uint8Array;
+  /** Each word's number in the kept index (−1: not there). */
+  keptIds: Int32Array;
 }
 
 type SplitPostings = { lists: WordLists; documents: Postings['documents']; same?: SameAsKept | undefined };
@@ -106,13 +108,14 @@ export function splitPostings(
 ): SplitIndex {
   // The most frequent words are common (ties by name: common-words.ts); each group in name order.
   const words = lists.words();
-  const byName = nameOrder(words);
-  // A loop, not Int32Array.from with a function: a fifth of the time for the words of a large site.
-  const counts = new Int32Array(words.length);
-  for (let id = 0; id < words.length; id += 1) counts[id] = lists.countOf(id);
-  const isCommon = commonWords(byName, counts, options.commonWords ?? 6000);
-  const common = byName.filter((id) => isCommon[id] === 1);
-  const rare = byName.filter((id) => isCommon[id] === 0);
+  const byName = nameOrder(words, lists.inOrder);
+  const isCommon = commonWords(byName, countsOf(lists), options.commonWords ?? 6000);
+  const common: number[] = [];
+  const rare: number[] = [];
+  for (let at = 0; at < byName.length; at += 1) {
+    const id = byName[at] as number;
+    (isCommon[id] === 1 ? common : rare).push(id);
+  }
   const parts = new IndexParts(UNNAMED_PARTS, writer);
   const headSize = options.headSize ?? (documents.length >= HEADS_FROM ? HEAD_SIZE : 0);
   const postings = postingsParts(parts, common, { lists, documents, same }, headSize, options.postingsBytes ?? 12_000);
@@ -222,24 +225,30 @@ function rareWordsParts(
   const found: SearchManifest['rare'] = [];
   for (let start = 0; start < rare.length; start += rarePer) {
     const ids = rare.slice(start, start + rarePer);
-    const names = ids.map((id) => words[id] ?? '');
+    // The words and their lists, made only when the part or its key is.
+    const names = () => ids.map((id) => words[id] ?? '');
     const pairs = () => ids.map((id) => lists.typedPairsOf(id));
-    const make = (): RareWordsPart => ({ words: names, lists: pairs().map((list) => stepped(list)) });
+    const make = (): RareWordsPart => ({ words: names(), lists: pairs().map((list) => stepped(list)) });
     parts.add(
       'r',
       found.length,
-      () => rareKey(names, pairs()),
+      () => rareKey(names(), pairs()),
       () => JSON.stringify(make()),
       keptLists(same, 'r', ids, words, () => NO_DOCS),
     );
-    found.push([names[0] ?? '', commonCount + start]);
+    found.push([words[ids[0] ?? 0] ?? '', commonCount + start]);
   }
   return found;
 }
 
 const NO_DOCS: readonly number[] = [];
 
-/** The basis of a part of words whose lists are all the kept index's (none when one is not). */
+/**
+ * The basis of a part of words whose lists are all the kept index's (none when one is not).
+ * Words that follow each other in the kept index (as they do but where a word came or went)
+ * are told by the first one's number there and how many: a short text to look up, where the
+ * words themselves made 16 KB of text to join and hash for each part of rare words.
+ */
 function keptLists(
   same: SameAsKept | undefined,
   place: string,
@@ -247,15 +256,29 @@ function keptLists(
   words: readonly string[],
   docs: () => readonly number[],
 ): PartBasis | undefined {
-  if (!same || !ids.every((id) => same.sameList[id] === 1)) return undefined;
-  const text = `${place}\n${ids.map((id) => words[id]).join(' ')}`;
-  return { generation: same.generation, text, docs, same: (doc) => same.sameDocument[doc] === 1 };
+  if (!same) return undefined;
+  const { sameList, keptIds } = same;
+  const first = keptIds[ids[0] ?? 0] ?? -1;
+  let following = first >= 0;
+  for (let at = 0; at < ids.length; at += 1) {
+    const id = ids[at] as number;
+    if (sameList[id] !== 1) return undefined;
+    if (keptIds[id] !== first + at) following = false;
+  }
+  // A word is letters and digits: «#» starts no list of words.
+  const text = following ? `${place}\n#${first} ${ids.length}` : `${place}\n${ids.map((id) => words[id]).join(' ')}`;
+  return { generation: same.generation, text, docs, sameDocument: same.sameDocument };
 }
 
 /** The basis of a documents part whose documents are all the kept index's, at the same numbers (none when one is not). */
 function keptDocuments(same: SameAsKept, start: number, count: number): PartBasis | undefined {
   for (let doc = start; doc < start + count; doc += 1) if (same.sameDocument[doc] !== 1) return undefined;
-  return { generation: same.generation, text: `d ${start} ${count}`, docs: () => NO_DOCS, same: () => true };
+  return {
+    generation: same.generation,
+    text: `d ${start} ${count}`,
+    docs: () => NO_DOCS,
+    sameDocument: same.sameDocument,
+  };
 }
 
 /**

@@ -10,6 +10,17 @@ import { nameOrder } from './name-order.ts';
 
 export type { WordLists };
 
+/**
+ * Every word's count of pairs, by number: at once where the lists can tell them (MergedLists),
+ * else a loop (not Int32Array.from with a function: a fifth of the time at 40,000 words).
+ */
+export function countsOf(lists: WordLists): Int32Array {
+  if (lists.counts) return lists.counts();
+  const counts = new Int32Array(lists.words().length);
+  for (let id = 0; id < counts.length; id += 1) counts[id] = lists.countOf(id);
+  return counts;
+}
+
 export class FlatLists implements WordLists {
   /**
    * @param starts where each word's pairs start in `pairs` (in ints), and after the last word, where they end
@@ -40,7 +51,7 @@ export class FlatLists implements WordLists {
   static of(lists: WordLists): FlatLists {
     if (lists instanceof FlatLists) return lists;
     const words = lists.words();
-    const order = nameOrder(words);
+    const order = nameOrder(words, lists.inOrder);
     const starts = new Int32Array(words.length + 1);
     order.forEach((id, at) => {
       starts[at + 1] = (starts[at] ?? 0) + lists.countOf(id) * 2;

@@ -82,6 +82,10 @@ export interface WordLists {
   countOf(id: number): number;
   /** The pairs of word number `id`: a document's number and its code, in document order; read only. */
   typedPairsOf(id: number): Int32Array;
+  /** Every word's count of pairs, by number, when the lists can tell them at once. */
+  counts?(): Int32Array;
+  /** How many words from the first are known to be in name order (a kept index's, as merged), not compared again. */
+  readonly inOrder?: number;
 }
 
 /**

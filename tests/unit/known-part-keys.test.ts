@@ -118,4 +118,9 @@ describe('words in name order, a sorted start merged with the rest', () => {
   ])('%s', (_name, words) => {
     expect(nameOrder(words)).toEqual(sorted(words));
   });
+
+  test('a start told to be in order (a kept index’s words) is not compared, and the rest goes in its place', () => {
+    const words = ['b', 'd', 'f', 'h', 'a', 'g', 'zz', 'e', 'å', 'c'];
+    for (const inOrder of [0, 1, 2, 4]) expect(nameOrder(words, inOrder)).toEqual(sorted(words));
+  });
 });
