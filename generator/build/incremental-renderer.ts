@@ -137,7 +137,7 @@ export class IncrementalRenderer implements Renderer {
       if (cached) {
         if (counted) this.counts.reused += 1;
         this.kept.set(step.file, cached);
-        taken.add(step.published, cached.record, pass.indexed ? cached.postings : undefined);
+        taken.add(reusedPage(cached, step.html), cached.record, pass.indexed ? cached.postings : undefined);
         if ((at + 1) % RUN_PAGES === 0) {
           yield taken.batch(words);
           taken = new TakenRun();
@@ -201,7 +201,8 @@ export class IncrementalRenderer implements Renderer {
       return step('its search words are not in the kept index');
     const html = cached.html ?? this.cache.htmlOf(cached);
     if (html === undefined) return step('its kept HTML is gone or cut short');
-    return { page, file, own, cached, published: reusedPage(cached, html) };
+    // The record's file is this one (a string kept anyway): the one just made is let go.
+    return { page, file: cached.record.file === file ? cached.record.file : file, own, cached, html };
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */
