@@ -15,7 +15,7 @@ export interface CacheContents<CachedPage extends WithArrays> {
   words: WordNumbering;
   reads: ReadTable;
   pages: Map<string, CachedPage>;
-  base?: { generation: string; words: number; reads: number; entries: Set<CachedPage>; files: Set<string> };
+  base?: { generation: string; words: number; reads: number; entries: Set<CachedPage>; files: string[] };
 }
 
 /** The cache in `dir` (`baseBytes`: its base's bytes, when read already). */
@@ -37,7 +37,8 @@ export function readContents<CachedPage extends WithArrays>(
     words: file.words.length,
     reads: file.readPaths.length,
     entries: new Set<CachedPage>(),
-    files: new Set<string>(),
+    // Only gone through (the pages a journal removes): a list, not a set of 10,000 names.
+    files: [] as string[],
   };
   // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
   const whole = (page: CachedPage) => page?.reads instanceof Int32Array && inTable(page.reads, reads.size);
@@ -47,7 +48,7 @@ export function readContents<CachedPage extends WithArrays>(
     if (!whole(page)) continue;
     pages.set(name, page);
     base.entries.add(page);
-    base.files.add(name);
+    base.files.push(name);
   }
   for (const name of delta?.removed ?? []) pages.delete(name);
   for (const [name, page] of delta?.pages ?? []) if (whole(page)) pages.set(name, page);

@@ -137,7 +137,7 @@ export class IncrementalRenderer implements Renderer {
       if (cached) {
         if (counted) this.counts.reused += 1;
         this.kept.set(step.file, cached);
-        taken.add(step.published, cached.record, pass.indexed ? cached.postings : undefined);
+        taken.add(reusedPage(cached, step.html), cached.record, pass.indexed ? cached.postings : undefined);
         if ((at + 1) % RUN_PAGES === 0) {
           yield taken.batch(words);
           taken = new TakenRun();
@@ -185,23 +185,37 @@ export class IncrementalRenderer implements Renderer {
   ): PlanStep {
     const file = fileOf(page);
     const own = ownKey(page);
-    const step = (reason: string): PlanStep => ({ page, file, own, reason });
     const cached = this.cache.get(file);
-    if (!cached || !isEntry(cached)) return step(cached ? 'its cache entry is not whole' : 'not in the cache');
-    if (cached.own !== own) return step('its own file changed');
-    if (cached.shared !== keys.shared) return step('the site’s code, the browser code or the build’s options changed');
-    if (cached.index !== keys.index) return step('the search index it shows changed');
+    if (!cached) return { page, file, own, reason: 'not in the cache' };
+    const reason = this.#changed(cached, own, keys, checker, pass);
+    if (reason !== undefined) return { page, file, own, reason };
+    const html = cached.html ?? this.cache.htmlOf(cached);
+    if (html === undefined) return { page, file, own, reason: 'its kept HTML is gone or cut short' };
+    // The record's file is this one (a string kept anyway): the one just made is let go.
+    return { page, file: cached.record.file === file ? cached.record.file : file, own, cached, html };
+  }
+
+  /** Why the entry is not what a render would make now, if it is not (no closure made for each of 10,000 pages to say so). */
+  #changed(
+    cached: CachedPage,
+    own: string,
+    keys: { shared: string; index: string },
+    checker: ReadChecker,
+    pass: RenderPass,
+  ): string | undefined {
+    if (!isEntry(cached)) return 'its cache entry is not whole';
+    if (cached.own !== own) return 'its own file changed';
+    if (cached.shared !== keys.shared) return 'the site’s code, the browser code or the build’s options changed';
+    if (cached.index !== keys.index) return 'the search index it shows changed';
     const now = pass.context.now;
     if (now < cached.clock.from || now >= cached.clock.until)
-      return step(`the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`);
+      return `the clock passed ${shownInstant(now < cached.clock.from ? cached.clock.from : cached.clock.until)}`;
     const changed = checker.firstChange(cached.reads, pass.context);
-    if (changed !== undefined) return step(`${shownRead(changed, pass.context.contentFolder)} changed`);
+    if (changed !== undefined) return `${shownRead(changed, pass.context.contentFolder)} changed`;
     const { postings } = cached;
     if (pass.indexed && postings?.pairsKept && !this.keptIndex?.rangeOf(postings))
-      return step('its search words are not in the kept index');
-    const html = cached.html ?? this.cache.htmlOf(cached);
-    if (html === undefined) return step('its kept HTML is gone or cut short');
-    return { page, file, own, cached, published: reusedPage(cached, html) };
+      return 'its search words are not in the kept index';
+    return undefined;
   }
 
   /** Keeps a page rendered now, as the next build will look it up. */

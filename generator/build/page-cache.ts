@@ -202,8 +202,15 @@ export class FolderPageCache implements PageCache {
   save(pages: ReadonlyMap<string, CachedPage>): void {
     mkdirSync(path.join(this.dir, HTML_FOLDER), { recursive: true });
     const { base, words, reads } = this.#contents;
-    const changed = base ? [...pages].filter(([, page]) => !base.entries.has(page)) : [];
-    const removed = base ? [...base.files].filter((file) => !pages.has(file)) : [];
+    // Gone through in place: no pair made of each of 10,000 pages to keep a few.
+    const changed: Array<[string, CachedPage]> = [];
+    const removed: string[] = [];
+    if (base) {
+      pages.forEach((page, file) => {
+        if (!base.entries.has(page)) changed.push([file, page]);
+      });
+      for (const file of base.files) if (!pages.has(file)) removed.push(file);
+    }
     // A journal while it stays small; then a base again, which drops the pages and reads long gone.
     if (!base || changed.length + removed.length > Math.max(JOURNAL_PAGES, pages.size / 8)) {
       this.#saveBase(pages);

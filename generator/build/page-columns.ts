@@ -131,6 +131,9 @@ function idOf<Value>(ids: Map<string, number>, table: Value[], key: string, valu
   return id;
 }
 
+/** The warnings of the pages that have none (most): one list, never changed (frozen so that nothing can). */
+const NO_WARNINGS: unknown[] = Object.freeze([]) as unknown as unknown[];
+
 const TEXT = ['files', 'own', 'htmlFiles', 'routes', 'sources', 'recordFiles', 'titles', 'lastmods'] as const;
 const IDS = ['sharedOf', 'indexOf', 'policyOf', 'islandsOf', 'assetsOf'] as const;
 
@@ -150,6 +153,13 @@ export function fromColumns(value: unknown, arrays?: Arrays): Array<[string, unk
   const others = new Map(columns.others);
   const warnings = new Map(columns.warnings);
   const pages: Array<[string, unknown]> = [];
+  // Most pages' clocks hold over the same interval (a year, at 10,000 pages): one object for
+  // each interval as read, not one per page (nothing changes a clock once made).
+  let last: { from: number; until: number } | undefined;
+  const clockOf = (from: number, until: number) => {
+    if (last?.from !== from || last.until !== until) last = { from, until };
+    return last;
+  };
   let document = 0;
   for (let row = 0; row < columns.files.length; row += 1) {
     const file = columns.files[row] as string;
@@ -170,16 +180,15 @@ export function fromColumns(value: unknown, arrays?: Arrays): Array<[string, unk
     const assets = lists[columns.assetsOf[row] as number];
     if (shared === undefined || index === undefined || securityPolicy === undefined || !islands || !assets) continue;
     const at = row * 4;
-    const clock = { from: clocks[at] as number, until: clocks[at + 1] as number };
-    const recordClock =
-      flag & FLAG.sameClock ? clock : { from: clocks[at + 2] as number, until: clocks[at + 3] as number };
+    const clock = clockOf(clocks[at] as number, clocks[at + 1] as number);
+    const recordClock = flag & FLAG.sameClock ? clock : clockOf(clocks[at + 2] as number, clocks[at + 3] as number);
     const shown = { securityPolicy, islands, assets, clock: recordClock };
     const record = recordAt(columns, row, flag, shown);
     const span = row * SPAN_COUNT;
     const own = columns.own[row];
     const htmlFile = columns.htmlFiles[row];
     const reads = arrays ? viewAt(arrays.ints, spans[span], spans[span + 1]) : [spans[span], spans[span + 1]];
-    const kept = warnings.get(row) ?? [];
+    const kept = warnings.get(row) ?? NO_WARNINGS;
     const postings = flag & FLAG.postings ? postingsAt(columns, row, flag, [first, document], arrays) : undefined;
     if (reads === undefined || (flag & FLAG.postings && postings === undefined)) continue;
     const entry = postings

@@ -7,7 +7,6 @@
  * what the lookup gives again: the entry is still what a render would make now.
  */
 import type { ValidatedPage } from '../model/pages.ts';
-import { type CopiedPage, isWhole, type PublishedPage } from '../model/rendered.ts';
 import type { CachedPage } from './page-cache.ts';
 
 interface PageStep {
@@ -19,12 +18,13 @@ interface PageStep {
 
 /**
  * A page of the pass: with its cache entry, when that is still what a render would make now,
- * and the page a publisher takes (reused-pages.ts: its HTML in memory, or the file that holds
- * it), made once; else why it is rendered. One object per page: 10,000 of them a build.
+ * and where its HTML is (in memory, or the file that holds it); else why it is rendered. One
+ * object per page: 10,000 of them a build. The page a publisher takes is made from it as its
+ * run goes on (reused-pages.ts), not here: 10,000 copies of a record would outlive the plan.
  */
 export type PlanStep =
-  | (PageStep & { cached: CachedPage; published: PublishedPage | CopiedPage; reason?: undefined })
-  | (PageStep & { cached?: undefined; published?: undefined; reason: string });
+  | (PageStep & { cached: CachedPage; html: string; reason?: undefined })
+  | (PageStep & { cached?: undefined; html?: undefined; reason: string });
 
 /** What a plan was made under: every page's lookup depends on these besides the page and its entry. */
 export interface PlanInputs {
@@ -61,7 +61,8 @@ export class PassPlans {
     for (let at = 0; at < count; at += 1) {
       const step = last.steps[at];
       if (step === undefined || pages[at] !== last.pages[at]) continue;
-      if (step.cached !== undefined && isWhole(step.published) && entryOf(step.file) === step.cached) held[at] = step;
+      // Its HTML in memory (the page a publisher takes is then whole: reused-pages.ts).
+      if (step.cached?.html !== undefined && entryOf(step.file) === step.cached) held[at] = step;
     }
     return held;
   }

@@ -2,22 +2,15 @@
 import type { PageConsumerMaker } from '../model/pipeline.ts';
 import { sitemapXml } from './site-files.ts';
 
-type SitemapPage = { route: string; noindex: boolean; lastmod?: string | undefined };
-
 export const sitemap: PageConsumerMaker = ({ urls }) => {
-  const runs: SitemapPage[][] = [];
+  const pages: Array<{ route: string; lastmod?: string }> = [];
   return {
     take(batch) {
-      // A run from a page cache brings the records the build keeps anyway: held, not copied (10,000 objects less).
-      runs.push(batch.records ?? batch.pages.map(({ route, noindex, lastmod }) => ({ route, noindex, lastmod })));
+      // The records a page cache holds are kept as they are (as in headers.ts): no copy of each.
+      if (batch.records) {
+        for (const record of batch.records) if (!record.noindex) pages.push(record);
+      } else for (const { route, noindex, lastmod } of batch.pages) if (!noindex) pages.push({ route, lastmod });
     },
-    files: () => [['sitemap.xml', sitemapXml(indexable(runs), urls)]],
+    files: () => [['sitemap.xml', sitemapXml(pages, urls)]],
   };
 };
-
-/** The pages a search engine is told of: not those kept out of search. */
-function indexable(runs: SitemapPage[][]): SitemapPage[] {
-  const pages: SitemapPage[] = [];
-  for (const run of runs) for (const page of run) if (!page.noindex) pages.push(page);
-  return pages;
-}
