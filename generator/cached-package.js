@@ -13,7 +13,7 @@
  * one copy of `loaded` in a thread, whichever module asks.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,6 +118,10 @@ export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = 
   const entry = lazy ? toolRequire.resolve(name) : fileURLToPath(import.meta.resolve(name));
   const result = await esbuild.build({
     entryPoints: [entry],
+    // Its comments name files from the tool's folder, not the project's: every project sharing
+    // this copy of the tool (a node_modules linked into several) makes the same file, by the
+    // same name, and none removes a file another's module runs (removeOlder).
+    absWorkingDir: toolFolder,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -139,6 +143,7 @@ export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = 
 }
 
 const toolRequire = module.createRequire(import.meta.url);
+const toolFolder = realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 
 /** Leaves out of a bundle what must be one copy (SHARED), required by the real path the package itself resolves it to. */
 function sharedCopies(entry) {
@@ -154,11 +159,11 @@ function sharedCopies(entry) {
   };
 }
 
-/** The package.json of each package the bundle's files come from (esbuild's inputs, relative to the working folder). */
+/** The package.json of each package the bundle's files come from (esbuild's inputs, relative to the tool's folder). */
 function packageFilesOf(inputs) {
   const files = new Set();
   for (const input of inputs) {
-    const at = path.resolve(input);
+    const at = path.resolve(toolFolder, input);
     const marker = `${path.sep}node_modules${path.sep}`;
     const start = at.lastIndexOf(marker);
     if (start < 0) continue;

@@ -3,11 +3,14 @@
  * generator's modules import at every start (React's server renderer, commander, picomatch) and
  * those it loads when first needed (gray-matter, yaml, markdown-it, entities: lazy-package.ts),
  * each one file in the module cache run with V8's code cache. React stays one copy (its hooks
- * work in the bundled renderer), and a new copy of any package bundled in, npm ci, makes the
- * module again.
+ * work in the bundled renderer), a new copy of any package bundled in, npm ci, makes the
+ * module again, and every project sharing the tool makes the very same files.
  */
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { bundleTypeScript } from '../../generator/typescript-module.js';
 import { launcherEntry, moduleCacheFolder } from '../support/launcher-entry.ts';
@@ -53,4 +56,35 @@ test('bundled packages load from one file each, with one React, and the module k
   const files = inputs.inputs.map(([file]) => file);
   expect(files).toContain(path.join(projectRoot, 'node_modules/js-yaml/package.json'));
   expect(files).toContain(path.join(projectRoot, 'node_modules/react-dom/package.json'));
+});
+
+test('projects that share the tool (one node_modules linked into several) make the same package files, none removing what another runs', async () => {
+  // Run from two folders, as two projects' builds are: esbuild would name files from its working folder.
+  const folders = await Promise.all([1, 2].map(() => mkdtemp(path.join(os.tmpdir(), 'clubsite-shared-tool-'))));
+  // At another depth too: a path relative to one folder differs from the same path relative to the other.
+  const deeper = path.join(folders[1] as string, 'klubb', 'nettsted');
+  await mkdir(deeper, { recursive: true });
+  try {
+    const made = await Promise.all(
+      [folders[0] as string, deeper].map(async (folder) => {
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [
+            '--input-type=module',
+            '-e',
+            `import { bundleTypeScript } from ${JSON.stringify(path.join(projectRoot, 'generator/typescript-module.js'))};
+             process.stdout.write(await bundleTypeScript(${JSON.stringify(entry)}));`,
+          ],
+          { cwd: folder },
+        );
+        const code = await readFile(stdout, 'utf8');
+        return [...code.matchAll(/\/packages\/([^"/]+\.cjs)"/g)].map((found) => found[1] as string).sort();
+      }),
+    );
+    const names = (made[0] ?? []).map((file) => file.replace(/-[0-9a-f]{12}\.cjs$/, ''));
+    expect(names).toEqual(['entities', 'gray-matter', 'markdown-it', 'react-dom+server', 'yaml']);
+    expect(made[1]).toEqual(made[0]);
+  } finally {
+    await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+  }
 });
