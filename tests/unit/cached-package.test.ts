@@ -12,7 +12,7 @@ import { bundleTypeScript } from '../../generator/typescript-module.js';
 import { launcherEntry, moduleCacheFolder } from '../support/launcher-entry.ts';
 import { projectRoot } from '../support/site-build.ts';
 
-const { name, entry, write } = launcherEntry('zod-entry');
+const { entry, write } = launcherEntry('zod-entry');
 const cache = moduleCacheFolder;
 
 interface Entry {
