@@ -11,6 +11,7 @@
  */
 import type { KeptIndex, KeptIndexData, PagePostings } from '../model/search.ts';
 import { MergedLists } from './merged-lists.ts';
+import { placeOf } from './name-order.ts';
 import { firstFrom, MovedDocuments } from './moved-documents.ts';
 
 type Document = PagePostings['documents'][number];
@@ -87,17 +88,11 @@ function mergedLists(
     const start = keptStarts[id] as number;
     const end = keptStarts[id + 1] as number;
     const extra = extras.ids[next] === id ? extras.lists[next++] : undefined;
+    const word = keptWords[id] as string;
     if (extra === undefined && end > start && !moved.inList(keptPairs, start, end)) {
-      // What note does, written out: 40,000 words, most of them here.
-      const at = wordList.length;
-      wordList.push(keptWords[id] as string);
-      starts[at] = start;
-      ends[at] = end;
-      same[at] = 1;
-      keptIds[at] = id;
+      note(word, start, end, 1, id);
       continue;
     }
-    const word = keptWords[id] as string;
     const from = fresh.used;
     if (fresh.merge(keptPairs, start, end, numbers, extra ?? NONE)) note(word, start, end, 1, id);
     else if (fresh.used > from) note(word, from, fresh.used, 0, id);
@@ -142,14 +137,8 @@ function keptExtras(words: readonly string[], added: Map<string, number[]>): { i
 
 /** Where `word` is in `words` (in name order), or −1. */
 function indexOfWord(words: readonly string[], word: string): number {
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((words[middle] as string) < word) low = middle + 1;
-    else high = middle;
-  }
-  return words[low] === word ? low : -1;
+  const at = placeOf(words, word);
+  return words[at] === word ? at : -1;
 }
 
 /** Pairs written now, in an array grown as they come. */

@@ -26,17 +26,20 @@ export function nameOrder(words: readonly string[], inOrder = 0): number[] {
   // Each tail word's place among the sorted ones found by halving, the run before it copied.
   let head = 0;
   for (const other of tail) {
-    const word = words[other] as string;
-    let low = head;
-    let high = sorted;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((words[middle] as string) < word) low = middle + 1;
-      else high = middle;
-    }
+    const low = placeOf(words, words[other] as string, head, sorted);
     for (; head < low; head += 1) order.push(head);
     order.push(other);
   }
   for (; head < sorted; head += 1) order.push(head);
   return order;
+}
+
+/** The first place in `words` [low, high), which are in name order, whose word is not before `word` (found by halving). */
+export function placeOf(words: readonly string[], word: string, low = 0, high = words.length): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((words[middle] as string) < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
