@@ -8,6 +8,7 @@
  * _headers and sitemap.xml are made when first read, not on every save (index/deferred-search.ts).
  * The output is byte for byte what `build` writes.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToRequests, setTimeout as sleep } from 'node:timers/promises';
 import { loadSite } from '../bundle/load-site.ts';
@@ -15,6 +16,7 @@ import { BuildFailed, ContentError } from '../errors.ts';
 import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from '../index/deferred-search.ts';
 import { indexLink } from '../index/publish-index.ts';
 import type { SearchIndexFile } from '../index/search-index.ts';
+import { decodeText, MAX_TEXT_BYTES } from '../load/decode-text.ts';
 import { type PageCache, stampOf } from '../load/load-content.ts';
 import { LoadMemo } from '../load/load-memo.ts';
 import type { RenderedPage } from '../model/rendered.ts';
@@ -28,6 +30,7 @@ import { IncrementalRenderer } from './incremental-renderer.ts';
 import { KeptPhotos } from './kept-photos.ts';
 import { MemoryPageCache } from './page-cache.ts';
 import { PageStream } from './page-stream.ts';
+import { isInside } from '../path-inside.ts';
 import { PassPlans } from './pass-plans.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { fail, type Prepared, prepare } from './prepare.ts';
@@ -99,6 +102,28 @@ export class BuildSession {
     }
     this.#owed = EMPTY_PLAN;
     return this.last;
+  }
+
+  /**
+   * Whether each of the saved files holds exactly the text the last good build read of it, so
+   * a build for them would make what is served: a save with nothing changed, or a late second
+   * event for a save already built. A stamp cannot tell that (two writes of one size within a
+   * tick of the clock look alike); the text can. A file's stamp is taken again, so the look
+   * after a build does not find it changed. False for any other file (code, images, a file
+   * added or removed) and while a failed build is owed.
+   */
+  readAsBefore(saved: readonly string[]): boolean {
+    if (!this.last || this.#owed !== EMPTY_PLAN || saved.length === 0) return false;
+    const contentDir = path.resolve(this.options.root, this.options.contentDir);
+    const entries = saved.map((file) => {
+      const absolute = path.resolve(this.options.root, file);
+      return { absolute, entry: isInside(contentDir, absolute) ? this.#parsed.get(absolute) : undefined };
+    });
+    for (const { absolute, entry } of entries) {
+      if (entry?.text === undefined || textNow(absolute) !== entry.text) return false;
+    }
+    for (const { absolute, entry } of entries) if (entry) entry.stamp = stampOf(absolute);
+    return true;
   }
 
   /** The watcher is watching the content: a file it did not report is as it was read. */
@@ -220,6 +245,16 @@ export class BuildSession {
     if (this.options.now !== undefined || process.env.CLUBSITE_NOW) return this.options.now;
     const clock = this.options.clock ?? Date.now;
     return new Date(Math.floor(clock() / 60_000) * 60_000);
+  }
+}
+
+/** A content file's text as a load decodes it, or undefined when it cannot be read as one. */
+function textNow(absolute: string): string | undefined {
+  try {
+    const bytes = readFileSync(absolute);
+    return bytes.length > MAX_TEXT_BYTES ? undefined : decodeText(absolute, bytes);
+  } catch {
+    return undefined;
   }
 }
 

@@ -69,6 +69,11 @@ export class DevBuilder {
     return { ok: true, result, ms: performance.now() - start, plan, diff, swap };
   }
 
+  /** Whether the saved files hold just what the last good build read (build/session.ts): nothing to build. */
+  readAsBefore(files: readonly string[]): boolean {
+    return this.#session.readAsBefore(files);
+  }
+
   /** The watcher is watching the content: a file it did not report is as it was read. */
   trustWatcher(): void {
     this.#session.trustWatcher();

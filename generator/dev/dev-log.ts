@@ -30,6 +30,11 @@ export function describeOutcome(outcome: BuildOutcome, sent: DevBuildEvent['sent
   }
 }
 
+/** A save whose files hold what the last build read: nothing was built. */
+export function describeUnchanged(files: string[]): string {
+  return `${clock()} ${what(files)} → saved as it was, nothing to build`;
+}
+
 /** The problems as `build` prints them; `served` when there is a last good site to fall back on. */
 export function describeProblems(outcome: BuildOutcome, served: boolean): string {
   if (outcome.ok) return '';

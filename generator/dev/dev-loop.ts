@@ -6,7 +6,7 @@ import { isInside } from '../path-inside.ts';
 import { normalizeBase } from '../urls.ts';
 import { DevBuilder } from './dev-builder.ts';
 import type { BuildOutcome, DevBuildEvent } from './dev-events.ts';
-import { describeOutcome, describeProblems } from './dev-log.ts';
+import { describeOutcome, describeProblems, describeUnchanged } from './dev-log.ts';
 import { createRebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { ReloadChannel, type DevMessage } from './reload-channel.ts';
 import { bundleReloadClient, type ReloadClient } from './reload-client.ts';
@@ -169,6 +169,11 @@ export class DevLoop {
 
   async #rebuildFor(files: string[]): Promise<void> {
     await this.#tracker.note(files);
+    // Saved as it was, or a second event for a save already built: no build, and no reload.
+    if (this.builder.readAsBefore(files)) {
+      this.log(describeUnchanged(this.#plan(files).files));
+      return this.#lookAgain(files);
+    }
     for (const starter of this.starters) starter(files);
     const plan = this.#plan(files);
     if (plan.devClient) this.reloadClient = await bundleReloadClient().catch(() => this.reloadClient);
@@ -184,7 +189,11 @@ export class DevLoop {
       this.log(describeProblems(outcome, this.builder.last !== undefined));
     this.#lastProblems = problems;
     this.report(outcome, sent);
-    // A write the watcher swallowed (see SaveTracker) is built next.
+    this.#lookAgain(files);
+  }
+
+  /** A write the watcher swallowed (see SaveTracker) is built next. */
+  #lookAgain(files: string[]): void {
     this.#settling += 1;
     setTimeout(() => {
       void this.#tracker

@@ -27,7 +27,13 @@ beforeAll(async () => {
     now: '2025-12-10T18:00',
     log: (line) => terminal.push(line),
   });
-  for (const file of ['content/pages/om.md', 'content/menu.yaml', 'site/styles/base.css', 'templates/not-found.tsx'])
+  for (const file of [
+    'content/pages/om.md',
+    'content/pages/kontakt.md',
+    'content/menu.yaml',
+    'site/styles/base.css',
+    'templates/not-found.tsx',
+  ])
     originals.set(file, await readFile(project.at(file), 'utf8'));
 });
 
@@ -326,29 +332,59 @@ describe('clubsite dev', () => {
     }
   });
 
-  test('saves during a build fold into one next build and the page ends consistent', async () => {
+  test('saves during a build fold into one next build and the pages end consistent', async () => {
     const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
-    await page.goto('/om/');
+    await page.goto('/kontakt/');
+    const kontakt = 'content/pages/kontakt.md';
+    const withLine = (text: string) => `${originals.get(kontakt)}\n${text}\n`;
     const starts: string[][] = [];
     const stop = dev.onStart((files) => {
       starts.push(files);
       if (starts.length === 1) {
-        // Two more saves while the first build runs.
+        // Saves while the first build runs: om.md twice (which that build may read as it is by
+        // then), and kontakt.md twice, which that build was not started for and does not read.
         writeFileSync(project.at('content/pages/om.md'), withParagraph('Andre lagring.'));
+        writeFileSync(project.at(kontakt), withLine('Andre lagring av kontakt.'));
         writeFileSync(project.at('content/pages/om.md'), withParagraph('Tredje lagring.'));
+        writeFileSync(project.at(kontakt), withLine('Tredje lagring av kontakt.'));
       }
     });
     await writeFile(project.at('content/pages/om.md'), withParagraph('Første lagring.'));
-    await page.getByText('Tredje lagring.').waitFor({ timeout: WAIT });
+    await page.getByText('Tredje lagring av kontakt.').waitFor({ timeout: WAIT });
     await settled();
     stop();
+    // One build for the first save, one for all the saves made during it; a late second event
+    // for a file already built as it is builds nothing.
     expect(starts).toHaveLength(2);
-    const html = (await raw('/om/')).body;
-    expect(html).toContain('Tredje lagring.');
-    expect(html).not.toContain('Andre lagring.');
+    expect(starts[1]).toContain(project.at(kontakt));
+    const om = (await raw('/om/')).body;
+    expect(om).toContain('Tredje lagring.');
+    expect(om).not.toContain('Andre lagring.');
+    expect((await raw('/kontakt/')).body).not.toContain('Andre lagring av kontakt.');
+    await restore(kontakt);
     await restore('content/pages/om.md');
     expect(problems).toEqual([]);
     await finish(page, context);
+  });
+
+  test('a file saved as it was builds nothing and reloads no page', async () => {
+    await settled();
+    const revision = dev.revision();
+    const starts: string[][] = [];
+    const stop = dev.onStart((files) => starts.push(files));
+    const lines = terminal.length;
+    await writeFile(project.at('content/pages/om.md'), await readFile(project.at('content/pages/om.md')));
+    await within(
+      (async () => {
+        while (!terminal.slice(lines).some((line) => line.includes('content/pages/om.md → saved as it was')))
+          await new Promise((resolve) => setTimeout(resolve, 10));
+      })(),
+      'the terminal never said the save changed nothing',
+    );
+    await settled();
+    stop();
+    expect(starts).toEqual([]);
+    expect(dev.revision()).toBe(revision);
   });
 
   test('a half-written or vanishing file never stops the server', async () => {
