@@ -45,6 +45,14 @@ export const CACHED_PACKAGES = new Set(['zod', 'commander', 'react-dom/server', 
  */
 export const LAZY_PACKAGES = ['gray-matter', 'yaml', 'markdown-it', 'entities'];
 
+/**
+ * Dependencies a package's bundle leaves out, as the generator never calls them: gray-matter
+ * only splits a page's front matter from its body, and `yaml` parses it (load/page-source.ts),
+ * so gray-matter's own YAML engine, js-yaml, and the esprima that js-yaml requires as it loads
+ * (19 ms of a build that reads one page) are never run. A call to one throws, naming this.
+ */
+const LEFT_OUT = { 'gray-matter': ['js-yaml'] };
+
 /** Packages there must be one copy of in a thread (React): left out of a bundle and required where the package finds them. */
 const SHARED = /^react(?:\/|$)/;
 
@@ -138,7 +146,7 @@ export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = 
     write: false,
     metafile: true,
     logLevel: 'error',
-    plugins: [sharedCopies(entry)],
+    plugins: [sharedCopies(entry), leftOut(name)],
   });
   const code = result.outputFiles[0].text;
   const stem = `${name.replaceAll('/', '+')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}`;
@@ -163,6 +171,25 @@ function sharedCopies(entry) {
       build.onResolve({ filter: SHARED }, ({ path: specifier }) => ({
         path: fromPackage.resolve(specifier),
         external: true,
+      }));
+    },
+  };
+}
+
+/** A stand-in for each dependency of `name` left out of its bundle (LEFT_OUT): every function it had throws. */
+function leftOut(name) {
+  const names = LEFT_OUT[name] ?? [];
+  return {
+    name: 'clubsite-left-out',
+    setup(build) {
+      if (names.length === 0) return;
+      const filter = new RegExp(`^(?:${names.join('|')})$`);
+      build.onResolve({ filter }, ({ path: specifier }) => ({ path: specifier, namespace: 'clubsite-left-out' }));
+      build.onLoad({ filter: /.*/, namespace: 'clubsite-left-out' }, ({ path: specifier }) => ({
+        contents: `module.exports = new Proxy({}, { get: (_, key) => () => { throw new Error(${JSON.stringify(
+          `clubsite bundles ${name} without ${specifier}, which it never calls (cached-package.js: LEFT_OUT): `,
+        )} + String(key) + ' is not there.'); } });`,
+        loader: 'js',
       }));
     },
   };

@@ -21,6 +21,7 @@ const cache = moduleCacheFolder;
 
 interface Entry {
   frontMatter: () => { data: Record<string, unknown>; content: string };
+  ownEngine: () => unknown;
   heading: () => string;
   rendered: () => string;
 }
@@ -30,9 +31,14 @@ test('bundled packages load from one file each, with one React, and the module k
     "import { createElement, useId } from 'react';",
     "import { renderToStaticMarkup } from 'react-dom/server';",
     "import { lazyPackage } from '../../generator/lazy-package.ts';",
-    "const matter = lazyPackage<(text: string) => { data: Record<string, unknown>; content: string }>('gray-matter');",
+    'type Matter = (text: string, options?: object) => { data: Record<string, unknown>; content: string };',
+    "const matter = lazyPackage<Matter>('gray-matter');",
+    "const yaml = lazyPackage<{ parse: (text: string) => object }>('yaml');",
     "const markdownIt = lazyPackage<new () => { render: (text: string) => string }>('markdown-it');",
-    "export const frontMatter = () => matter()('---\\ntittel: Svømming\\n---\\nTekst');",
+    "const text = '---\\ntittel: Svømming\\n---\\nTekst';",
+    '// As load/page-source.ts reads front matter: split by gray-matter, parsed by yaml.',
+    'export const frontMatter = () => matter()(text, { engines: { yaml: (raw: string) => yaml().parse(raw) } });',
+    "export const ownEngine = () => matter()('---\\nbane: 4\\n---\\n');",
     "export const heading = () => new (markdownIt())().render('# Hei');",
     "const Lane = () => createElement('p', { id: useId() }, 'Bane 4');",
     'export const rendered = () => renderToStaticMarkup(createElement(Lane));',
@@ -46,15 +52,18 @@ test('bundled packages load from one file each, with one React, and the module k
   expect(code).not.toMatch(/node_modules\/(gray-matter|markdown-it|react-dom)\//);
   const module = (await import(made)) as Entry;
   expect(module.frontMatter()).toMatchObject({ data: { tittel: 'Svømming' }, content: 'Tekst' });
+  // gray-matter's own YAML engine (js-yaml) is left out of its bundle: the generator never calls it.
+  expect(module.ownEngine).toThrow(/clubsite bundles gray-matter without js-yaml/);
   expect(module.heading()).toBe('<h1>Hei</h1>\n');
   // A hook needs the renderer's React to be the one the element was made with.
   expect(module.rendered()).toMatch(/^<p id="[^"]+">Bane 4<\/p>$/);
-  // js-yaml comes inside gray-matter's file: its package.json is one of what the module was made of.
+  // section-matter comes inside gray-matter's file: its package.json is one of what the module was made of; js-yaml's is not.
   const inputs = JSON.parse(await readFile(path.join(cache, `${name}.inputs.json`), 'utf8')) as {
     inputs: Array<[string, string]>;
   };
   const files = inputs.inputs.map(([file]) => file);
-  expect(files).toContain(path.join(projectRoot, 'node_modules/js-yaml/package.json'));
+  expect(files).toContain(path.join(projectRoot, 'node_modules/section-matter/package.json'));
+  expect(files).not.toContain(path.join(projectRoot, 'node_modules/js-yaml/package.json'));
   expect(files).toContain(path.join(projectRoot, 'node_modules/react-dom/package.json'));
 });
 
