@@ -13,20 +13,12 @@
  * one copy of `loaded` in a thread, whichever module asks.
  */
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { writeWhole } from './whole-file.js';
 import zlib from 'node:zlib';
 import { isMainThread } from 'node:worker_threads';
 
@@ -217,18 +209,5 @@ function removeOlder(folder, stem, keep) {
     if (!ofPackage(name) || name.startsWith(keep)) continue;
     const stats = statSync(path.join(folder, name), { throwIfNoEntry: false });
     if (stats && stats.mtimeMs < minuteAgo) rmSync(path.join(folder, name), { force: true });
-  }
-}
-
-/** Writes `data` under a temporary name and renames it into place: a reader finds a whole file or none. */
-function writeWhole(file, data) {
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, data);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
   }
 }

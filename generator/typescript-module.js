@@ -15,11 +15,12 @@
  */
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeWholeAsync } from './whole-file.js';
 
 /** The tool's folder, above generator/ (its real path: a linked or installed tool is where its files are). */
 export const toolRoot = realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
@@ -220,12 +221,5 @@ async function writeModule(file, code, touch = false) {
     return;
   }
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(temporary, code);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeWholeAsync(file, code);
 }

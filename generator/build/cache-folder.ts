@@ -5,18 +5,13 @@
  * no build running beside this one can be about to name them.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Files no entry names are removed once this old: a build running beside this one may be about to name them. */
 export const ORPHAN_AGE_MS = 10 * 60_000;
 
-/** Writes `file` under a temporary name and renames it into place: a reader finds the old file or the new, never half of one. */
-export function writeWhole(file: string, data: string | Uint8Array): void {
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
-}
+export { writeWhole } from '../whole-file.js';
 
 /**
  * This build's mark in the names of the copies it keeps (`<name>-<stamp>.<extension>`): two
