@@ -69,6 +69,8 @@ export class BuildSession {
    * (stat) on each update, 10,000 of them at 10,000 pages; changedOnDisk checks them after.
    */
   #watching = false;
+  /** The clock the last build was given (its --now, or the minute it began in). */
+  #builtAt = '';
   /** The last load, which a save that edited files listed before carries over (load/load-memo.ts). */
   readonly #loads: LoadMemo;
 
@@ -110,10 +112,12 @@ export class BuildSession {
    * event for a save already built. A stamp cannot tell that (two writes of one size within a
    * tick of the clock look alike); the text can. A file's stamp is taken again, so the look
    * after a build does not find it changed. False for any other file (code, images, a file
-   * added or removed) and while a failed build is owed.
+   * added or removed), while a failed build is owed, and once the clock is in another minute.
    */
   readAsBefore(saved: readonly string[]): boolean {
     if (!this.last || this.#owed !== EMPTY_PLAN || saved.length === 0) return false;
+    // Without --now, a build in another minute may show another time: it is built.
+    if (String(this.#now()) !== this.#builtAt) return false;
     const contentDir = path.resolve(this.options.root, this.options.contentDir);
     const entries = saved.map((file) => {
       const absolute = path.resolve(this.options.root, file);
@@ -156,7 +160,9 @@ export class BuildSession {
   async #build(plan: ChangePlan): Promise<BuildResult> {
     const { root } = this.options;
     // Drafts and posts dated later are shown while editing, marked as such.
-    const run = new BuildRun({ ...this.options, now: this.#now(), drafts: true });
+    const now = this.#now();
+    this.#builtAt = String(now);
+    const run = new BuildRun({ ...this.options, now, drafts: true });
     const last = this.last;
     const site =
       last && !plan.site ? last.site : await run.stage('site', () => loadSite(root, run.siteEntry).catch(fail));
