@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from './build/build.ts';
+import { readsAhead } from './build/kept-sources-file.ts';
 import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './build/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
@@ -136,8 +137,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // One look at the content folder: whether anything changed, the load's stamps and the record.
   const walk = new ContentWalk(path.resolve(cwd, project.contentDir));
   if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, { project, options, mode, shownOut, start, walk })) return;
-  // Not looked at by the check (no record, or the clock past it): looked at on a thread while the pipeline is imported.
-  if (cache.cacheDir) walk.lookAhead();
+  // What the build reads first is begun now, while the pipeline is imported (build/kept-sources-file.ts).
+  const ahead = readsAhead(cache.cacheDir, walk);
   const { build } = await import('./build/build.ts');
   const { discardWriting, openOutput } = await import('./publish/write-output.ts');
   const { emptyTrash, readyRemover } = await import('./publish/trash.ts');
@@ -175,7 +176,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       onProgress: progressLine(mode),
       publisher: output,
       ...cache,
-      contentWalk: walk,
+      ...ahead,
       keepPagesLater: true,
       // The site's code is known once bundled: an --out holding it is refused before a page is rendered.
       codeBundled: async (files) => {

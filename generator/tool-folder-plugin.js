@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** esbuild's namespace of the modules that hand out a bundled package (cached-package.js). */
 export const CACHED = 'clubsite-cached-package';
+/** esbuild's namespace of the modules that hand out a package loaded with `require` (REQUIRED_PACKAGES). */
+const REQUIRED = 'clubsite-required-package';
 
 /**
  * Every package a module imports, resolved as Node resolves it from the tool's own files (its
@@ -16,11 +18,12 @@ export const CACHED = 'clubsite-cached-package';
  * kept as one file with their compiled code (cached-package.js) are imported through a small
  * module that runs that file. The tool's plain JavaScript the modules import (typescript-module.js,
  * cached-package.js) is imported from where it is, never bundled; bundled-packages.js is made
- * the list of the lazily loaded packages bundled for the module.
+ * the list of the lazily loaded packages bundled for the module. React (REQUIRED_PACKAGES,
+ * typescript-module.js) is loaded with `require`, through a small module that names its exports.
  */
 export function fromToolFolder(
   cache,
-  { toolRoot, esbuild, writeModule, bundlePackage, CACHED_PACKAGES, LAZY_PACKAGES },
+  { toolRoot, esbuild, writeModule, bundlePackage, REQUIRED_PACKAGES, CACHED_PACKAGES, LAZY_PACKAGES },
   packages,
 ) {
   const own = new Set(
@@ -33,6 +36,7 @@ export function fromToolFolder(
       build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
         if (path.isAbsolute(specifier) || module.isBuiltin(specifier)) return undefined;
         if (CACHED_PACKAGES.has(specifier)) return { path: specifier, namespace: CACHED };
+        if (REQUIRED_PACKAGES.test(specifier)) return { path: specifier, namespace: REQUIRED };
         try {
           const resolved = import.meta.resolve(specifier);
           // The tool's own TypeScript by its package name (`clubsite/search`, imported by site code a script runs): bundled.
@@ -57,6 +61,15 @@ export function fromToolFolder(
         }
         return { contents: lazyPackagesModule(files), loader: 'js', resolveDir: toolRoot };
       });
+      build.onLoad({ filter: /.*/, namespace: REQUIRED }, ({ path: name }) => {
+        const names = Object.keys(toolRequire(name)).filter(
+          (key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key),
+        );
+        // The module is made again when the package is (npm ci writes its package.json anew).
+        const packageFile = toolRequire.resolve(`${packageNameOf(name)}/package.json`);
+        packages.set(name, { file: toolRequire.resolve(name), packageFiles: [packageFile] });
+        return { contents: requiredModule(name, names), loader: 'js', resolveDir: toolRoot };
+      });
       build.onLoad({ filter: /.*/, namespace: CACHED }, async ({ path: name }) => {
         const bundled = await bundlePackage(name, cache, { esbuild, writeModule });
         packages.set(name, bundled);
@@ -67,6 +80,27 @@ export function fromToolFolder(
 }
 
 const cachedPackageUrl = new URL('./cached-package.js', import.meta.url).href;
+const typeScriptModuleUrl = new URL('./typescript-module.js', import.meta.url).href;
+/** Resolves as typescript-module.js's requirePackage does: from the tool's generator/ folder. */
+const toolRequire = module.createRequire(import.meta.url);
+
+/** `react` of `react/jsx-runtime`, `@scope/name` of `@scope/name/sub`. */
+const packageNameOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The module a package loaded with `require` is imported through: its exports by name, and as its default (as `import` gives a CommonJS package). */
+function requiredModule(name, names) {
+  return [
+    `import { requirePackage } from ${JSON.stringify(typeScriptModuleUrl)};`,
+    `const m = requirePackage(${JSON.stringify(name)});`,
+    ...names.map((key, index) => `const v${index} = m[${JSON.stringify(key)}];`),
+    `export { ${names.map((key, index) => `v${index} as ${key}`).join(', ')} };`,
+    'export default m;',
+  ].join('\n');
+}
 
 /**
  * The module a bundled package is imported through: the file run once in a thread, its names

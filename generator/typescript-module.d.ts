@@ -2,6 +2,8 @@
 
 /** The tool's folder (its real path). */
 export const toolRoot: string;
+/** React's packages: loaded with `require`, handed out as `import` hands out a CommonJS package. */
+export const REQUIRED_PACKAGES: RegExp;
 /** Imports a package as the generator's own code resolves it: from the tool's folder. */
 export function importPackage(specifier: string): Promise<Record<string, unknown>>;
 /** Loads a package's CommonJS build as the generator's own code resolves it: from the tool's folder. */

@@ -26,17 +26,33 @@ import { writeWholeAsync } from './whole-file.js';
 export const toolRoot = realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 
 /**
- * Imports a package as the generator's own code imports it: resolved from the tool's folder, so
- * the site's code gets the very copy the generator uses (one React, one Zod).
- */
-export const importPackage = (specifier) => import(specifier);
-
-/**
  * Loads a package's CommonJS build as the generator's own code resolves it (from the tool's
  * folder), when first asked: what a build may not need (YAML's parser when no YAML changed,
  * esbuild when the site's code is kept) is not loaded at every start (generator/lazy-package.ts).
  */
 export const requirePackage = module.createRequire(import.meta.url);
+
+/**
+ * React's packages (`react`, `react/jsx-runtime`, …): CommonJS, one copy in a thread, loaded
+ * with `require` by the generator's modules (tool-folder-plugin.js) and the site's code, as the
+ * bundled React renderer loads them (cached-package.js). Node's `import` of a CommonJS file
+ * first scans its source, and the files it re-exports, for the names it exports
+ * (cjs-module-lexer, in JavaScript that has not warmed up): 10 to 30 ms of every build for
+ * `react` and `react/jsx-runtime`, for the very exports object `require` gives.
+ */
+export const REQUIRED_PACKAGES = /^react(?:\/|$)/;
+
+/**
+ * Imports a package as the generator's own code imports it: resolved from the tool's folder, so
+ * the site's code gets the very copy the generator uses (one React, one Zod). One of
+ * REQUIRED_PACKAGES is required, and handed out as `import` hands out a CommonJS package: its
+ * exports as `default`, and each of them by name.
+ */
+export async function importPackage(specifier) {
+  if (!REQUIRED_PACKAGES.test(specifier)) return import(specifier);
+  const exports = requirePackage(specifier);
+  return { ...exports, default: exports };
+}
 
 /** Imports a TypeScript entry of this project, bundled by bundleTypeScript. */
 export async function importTypeScript(entry) {
@@ -83,7 +99,9 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [fromToolFolder(cache, { toolRoot, esbuild, writeModule, ...cachedPackages }, packages)],
+    plugins: [
+      fromToolFolder(cache, { toolRoot, esbuild, writeModule, REQUIRED_PACKAGES, ...cachedPackages }, packages),
+    ],
     jsx: 'automatic',
     write: false,
     metafile: true,

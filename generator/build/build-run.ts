@@ -11,6 +11,7 @@ import type { PageConsumerMaker, Publisher, Renderer } from '../model/pipeline.t
 import type { RenderedPage } from '../model/rendered.ts';
 import { resolveNow } from '../now.ts';
 import type { OutputSizes } from '../publish/output-sizes.ts';
+import type { ReadAhead } from './read-ahead.ts';
 
 export interface BuildOptions {
   /** The site's folder: its content folder and the code its site definition imports are here. */
@@ -71,6 +72,8 @@ export interface BuildOptions {
    * than looking at each file again.
    */
   contentWalk?: ContentWalk;
+  /** The kept files' read (build/kept-sources-file.ts) of `cacheDir`, begun by the caller before it imported the pipeline. */
+  sourcesRead?: ReadAhead;
 }
 
 /** What a publisher tells of the output once it is made. */

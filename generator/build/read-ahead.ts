@@ -14,7 +14,7 @@ export class ReadAhead {
   #reading: Promise<Buffer | undefined> | undefined;
   #bytes: Buffer | undefined;
 
-  constructor(file: string) {
+  constructor(readonly file: string) {
     this.#reading = readWhole(file).catch(() => undefined);
   }
 

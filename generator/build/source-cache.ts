@@ -26,7 +26,8 @@ import type { LoadedSite } from '../model/site.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
 import { buildStamp, writeWhole } from './cache-folder.ts';
-import { ReadAhead } from './read-ahead.ts';
+import type { ReadAhead } from './read-ahead.ts';
+import { readSourcesAhead, SOURCES_FILE } from './kept-sources-file.ts';
 import { KeptValidated, restoreRows } from './restore-rows.ts';
 import { keptRowOf } from './kept-source.ts';
 import { checkedTable, type KeptTable } from './kept-table.ts';
@@ -34,7 +35,6 @@ import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
 
-const SOURCES_FILE = 'sources.bin';
 const DELTA_FILE = 'sources.delta.bin';
 const FORMAT = 5;
 /** Files changed since sources.bin past which it is written again (a share of its files, or a few): a delta is read whole by every build. */
@@ -185,15 +185,17 @@ export interface BuildSources {
 export const NOTHING_KEPT: BuildSources = { reuse: {}, keep: () => undefined };
 
 /**
- * The files kept in `cacheDir`: sources.bin is read from now, on a thread, while the site's code
- * is bundled (12 MB at 10,000 pages), and restored for the site once it is known.
+ * The files kept in `cacheDir`: sources.bin is read on the file system's threads from now, or
+ * from when the caller began its read (`sourcesRead`), while the site's code is bundled and
+ * run (8 MB at 10,000 pages), and restored for the site once it is known.
  */
 export function keptSources(
-  run: { root: string; defaultTemplate: string },
+  run: { root: string; defaultTemplate: string; options: { sourcesRead?: ReadAhead } },
   cacheDir: string,
 ): { restore(site: LoadedSite): Promise<BuildSources> } {
   const cache = new SourceCache(path.resolve(run.root, cacheDir), generatorCode());
-  const file = new ReadAhead(path.join(cache.dir, SOURCES_FILE));
+  const begun = run.options.sourcesRead;
+  const file = begun?.file === path.join(cache.dir, SOURCES_FILE) ? begun : readSourcesAhead(cache.dir);
   return {
     async restore(site) {
       const validatedBy = `${siteCodeOf(site.bundle.code)}\n${run.defaultTemplate}`;

@@ -50,7 +50,10 @@ export async function loadSite(root: string, entry: string, kept?: KeptCode): Pr
       write: false,
       metafile: true,
       logLevel: 'silent',
-      sourcemap: 'inline',
+      // No source map: Node applies none to code run by vm.compileFunction (not even with
+      // --enable-source-maps), and one inline was three quarters of the bundle's text, which every
+      // build hashes (its page keys) and compiles, and each render worker compiles again.
+      sourcemap: false,
       outfile: 'site.cjs',
       plugins: [sharedPackages(packages)],
     });

@@ -20,6 +20,7 @@ const { name, entry, write } = launcherEntry('lazy-entry');
 const cache = moduleCacheFolder;
 
 interface Entry {
+  sameReact: () => Promise<boolean>;
   frontMatter: () => { data: Record<string, unknown>; content: string };
   ownEngine: () => unknown;
   heading: () => string;
@@ -31,6 +32,9 @@ test('bundled packages load from one file each, with one React, and the module k
     "import { createElement, useId } from 'react';",
     "import { renderToStaticMarkup } from 'react-dom/server';",
     "import { lazyPackage } from '../../generator/lazy-package.ts';",
+    "import { importPackage } from '../../generator/typescript-module.js';",
+    "// The site's code gets React from importPackage (bundle/shared-packages.ts) as `import` hands out a CommonJS package.",
+    "export const sameReact = async () => { const react = await importPackage('react'); return react.default?.createElement === createElement && react.createElement === createElement; };",
     'type Matter = (text: string, options?: object) => { data: Record<string, unknown>; content: string };',
     "const matter = lazyPackage<Matter>('gray-matter');",
     "const yaml = lazyPackage<{ parse: (text: string) => object }>('yaml');",
@@ -50,6 +54,9 @@ test('bundled packages load from one file each, with one React, and the module k
     expect(code).toMatch(new RegExp(`${packages.replaceAll('/', '\\/')}\\/${bundled}-[0-9a-f]{12}\\.cjs`));
   // Not Node's copies of them: the bundled files, by their paths in the module cache.
   expect(code).not.toMatch(/node_modules\/(gray-matter|markdown-it|react-dom)\//);
+  // React by `require`, not `import` (which would scan its files for their names first), as the renderer's bundle has it.
+  expect(code).not.toMatch(/node_modules\/react\//);
+  expect(code).toMatch(/requirePackage\("react"\)/);
   const module = (await import(made)) as Entry;
   expect(module.frontMatter()).toMatchObject({ data: { tittel: 'Svømming' }, content: 'Tekst' });
   // gray-matter's own YAML engine (js-yaml) is left out of its bundle: the generator never calls it.
@@ -57,6 +64,7 @@ test('bundled packages load from one file each, with one React, and the module k
   expect(module.heading()).toBe('<h1>Hei</h1>\n');
   // A hook needs the renderer's React to be the one the element was made with.
   expect(module.rendered()).toMatch(/^<p id="[^"]+">Bane 4<\/p>$/);
+  expect(await module.sameReact()).toBe(true);
   // section-matter comes inside gray-matter's file: its package.json is one of what the module was made of; js-yaml's is not.
   const inputs = JSON.parse(await readFile(path.join(cache, `${name}.inputs.json`), 'utf8')) as {
     inputs: Array<[string, string]>;
@@ -65,6 +73,7 @@ test('bundled packages load from one file each, with one React, and the module k
   expect(files).toContain(path.join(projectRoot, 'node_modules/section-matter/package.json'));
   expect(files).not.toContain(path.join(projectRoot, 'node_modules/js-yaml/package.json'));
   expect(files).toContain(path.join(projectRoot, 'node_modules/react-dom/package.json'));
+  expect(files).toContain(path.join(projectRoot, 'node_modules/react/package.json'));
 });
 
 test('projects that share the tool (one node_modules linked into several) make the same package files, none removing what another runs', async () => {
