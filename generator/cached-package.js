@@ -45,9 +45,6 @@ export const LAZY_PACKAGES = ['gray-matter', 'yaml', 'markdown-it', 'entities'];
  */
 const LEFT_OUT = { 'gray-matter': ['js-yaml'] };
 
-/** Packages there must be one copy of in a thread (React): left out of a bundle and required where the package finds them. */
-const SHARED = /^react(?:\/|$)/;
-
 /** What each bundled file exported, run once in this thread. */
 const loaded = new Map();
 
@@ -123,7 +120,7 @@ function keepCodeCache(file, script) {
  * package.json anew). Files of the package made from an earlier copy of it go once they are
  * over a minute old (another clubsite may be about to run one).
  */
-export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = false }) {
+export async function bundlePackage(name, cache, { esbuild, writeModule, shared, lazy = false }) {
   const entry = lazy ? toolRequire.resolve(name) : fileURLToPath(import.meta.resolve(name));
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -138,7 +135,7 @@ export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = 
     write: false,
     metafile: true,
     logLevel: 'error',
-    plugins: [sharedCopies(entry), leftOut(name)],
+    plugins: [sharedCopies(entry, shared), leftOut(name)],
   });
   const code = result.outputFiles[0].text;
   const stem = `${name.replaceAll('/', '+')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}`;
@@ -154,13 +151,16 @@ export async function bundlePackage(name, cache, { esbuild, writeModule, lazy = 
 const toolRequire = module.createRequire(import.meta.url);
 const toolFolder = realpathSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 
-/** Leaves out of a bundle what must be one copy (SHARED), required by the real path the package itself resolves it to. */
-function sharedCopies(entry) {
+/**
+ * Leaves out of a bundle the packages there must be one copy of in a thread (`shared`: React,
+ * typescript-module.js REQUIRED_PACKAGES), required by the real path the package itself resolves them to.
+ */
+function sharedCopies(entry, shared) {
   const fromPackage = module.createRequire(entry);
   return {
     name: 'clubsite-shared-copies',
     setup(build) {
-      build.onResolve({ filter: SHARED }, ({ path: specifier }) => ({
+      build.onResolve({ filter: shared }, ({ path: specifier }) => ({
         path: fromPackage.resolve(specifier),
         external: true,
       }));

@@ -55,7 +55,12 @@ export function fromToolFolder(
       build.onLoad({ filter: /^lazy$/, namespace: CACHED }, async () => {
         const files = [];
         for (const name of LAZY_PACKAGES) {
-          const bundled = await bundlePackage(name, cache, { esbuild, writeModule, lazy: true });
+          const bundled = await bundlePackage(name, cache, {
+            esbuild,
+            writeModule,
+            shared: REQUIRED_PACKAGES,
+            lazy: true,
+          });
           packages.set(name, bundled);
           files.push([name, bundled.file]);
         }
@@ -71,7 +76,7 @@ export function fromToolFolder(
         return { contents: requiredModule(name, names), loader: 'js', resolveDir: toolRoot };
       });
       build.onLoad({ filter: /.*/, namespace: CACHED }, async ({ path: name }) => {
-        const bundled = await bundlePackage(name, cache, { esbuild, writeModule });
+        const bundled = await bundlePackage(name, cache, { esbuild, writeModule, shared: REQUIRED_PACKAGES });
         packages.set(name, bundled);
         return { contents: packageModule(bundled.file, bundled.names), loader: 'js', resolveDir: toolRoot };
       });
