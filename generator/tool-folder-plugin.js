@@ -98,13 +98,12 @@ const packageNameOf = (specifier) =>
 
 /** The module a package loaded with `require` is imported through: its exports by name, and as its default (as `import` gives a CommonJS package). */
 function requiredModule(name, names) {
-  return [
+  return exportsModule(
     `import { requirePackage } from ${JSON.stringify(typeScriptModuleUrl)};`,
-    `const m = requirePackage(${JSON.stringify(name)});`,
-    ...names.map((key, index) => `const v${index} = m[${JSON.stringify(key)}];`),
-    `export { ${names.map((key, index) => `v${index} as ${key}`).join(', ')} };`,
-    'export default m;',
-  ].join('\n');
+    `requirePackage(${JSON.stringify(name)})`,
+    names,
+    'm',
+  );
 }
 
 /**
@@ -113,12 +112,23 @@ function requiredModule(name, names) {
  */
 function packageModule(file, names) {
   const named = names.filter((name) => name !== 'default');
-  return [
+  const fallback = names.includes('default') ? 'm.default' : 'm';
+  return exportsModule(
     `import { cachedPackage } from ${JSON.stringify(cachedPackageUrl)};`,
-    `const m = cachedPackage(${JSON.stringify(file)});`,
-    ...named.map((name, index) => `const v${index} = m[${JSON.stringify(name)}];`),
-    `export { ${named.map((name, index) => `v${index} as ${name}`).join(', ')} };`,
-    names.includes('default') ? 'export default m.default;' : 'export default m;',
+    `cachedPackage(${JSON.stringify(file)})`,
+    named,
+    fallback,
+  );
+}
+
+/** A module that loads a package's exports as `m` (`load`, after `importLine`) and exports `names` of them by name, `fallback` as its default. */
+function exportsModule(importLine, load, names, fallback) {
+  return [
+    importLine,
+    `const m = ${load};`,
+    ...names.map((name, index) => `const v${index} = m[${JSON.stringify(name)}];`),
+    `export { ${names.map((name, index) => `v${index} as ${name}`).join(', ')} };`,
+    `export default ${fallback};`,
   ].join('\n');
 }
 
