@@ -5,7 +5,7 @@
  * the tool writes what it keeps between runs: the launcher's modules and packages (plain
  * JavaScript, like this file) and a build's cache folder (build/cache-folder.ts).
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 
 /** A name no other process or call writes to: the process and a random part. */
@@ -14,11 +14,25 @@ const temporaryOf = (file) => `${file}.${process.pid}-${Math.random().toString(3
 export function writeWhole(file, data) {
   const temporary = temporaryOf(file);
   try {
-    writeFileSync(temporary, data);
+    if (Array.isArray(data)) writePieces(temporary, data);
+    else writeFileSync(temporary, data);
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Bytes in pieces, one after another: a cache file of a large site is a header and arrays of
+ * tens of megabytes, which joined first would be as much memory again, at a build's fullest.
+ */
+function writePieces(file, pieces) {
+  const descriptor = openSync(file, 'w');
+  try {
+    for (const piece of pieces) for (let at = 0; at < piece.byteLength; ) at += writeSync(descriptor, piece, at);
+  } finally {
+    closeSync(descriptor);
   }
 }
 

@@ -15,7 +15,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadValue } from '../render/reads.ts';
 import { writeWhole } from './cache-folder.ts';
-import { framedBytes, isFramed, readFramed } from './framed-file.ts';
+import { framedPieces, isFramed, readFramed } from './framed-file.ts';
 import { fromColumns, toColumns } from './page-columns.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
@@ -109,9 +109,9 @@ function fromFrame<Tables extends PageTables<unknown>>(bytes: Buffer): Partial<T
   return { ...tables, pages, ints, ends } as Partial<Tables>;
 }
 
-/** The bytes of a file: its tables, its pages as columns, its two arrays stored as their bytes. */
-function toFrame({ ints, ends, pages, ...rest }: PageTables<unknown>): Buffer {
-  return framedBytes({ ...rest, pages: toColumns(pages) }, [ints, ends]);
+/** The bytes of a file, in pieces: its tables, its pages as columns, its two arrays stored as their bytes. */
+function toFrame({ ints, ends, pages, ...rest }: PageTables<unknown>): Buffer[] {
+  return framedPieces({ ...rest, pages: toColumns(pages) }, [ints, ends]);
 }
 
 function wholeTables(contents: Partial<PageTables<unknown>>): boolean {

@@ -15,20 +15,23 @@ const MARK = Buffer.from('csf1');
 
 type Numbers = Int32Array<ArrayBuffer> | Uint32Array<ArrayBuffer>;
 
-/** The file's bytes: `header` (any structured value) and `arrays` after it. */
-export function framedBytes(header: unknown, arrays: readonly Numbers[]): Buffer {
+/**
+ * The file's bytes in pieces, to be written one after another (whole-file.js): `header` (any
+ * structured value) and `arrays` after it, each array's bytes as they are (not copied).
+ */
+export function framedPieces(header: unknown, arrays: readonly Numbers[]): Buffer[] {
   const head = v8.serialize({ header, lengths: arrays.map((array) => array.length), kinds: arrays.map(kindOf) });
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
   const padding = Buffer.alloc(arraysAt(head.length) - HEAD_AT - head.length);
   const bodies = arrays.map((array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength));
-  return Buffer.concat([MARK, length, head, padding, ...bodies]);
+  return [MARK, length, head, padding, ...bodies];
 }
 
-/** Whether `bytes` begin as framedBytes begins a file (not whether they are whole). */
+/** Whether `bytes` begin as framedPieces begin a file (not whether they are whole). */
 export const isFramed = (bytes: Buffer): boolean => bytes.subarray(0, MARK.length).equals(MARK);
 
-/** The header and the arrays of a file framedBytes made; throws when `bytes` are not one whole. */
+/** The header and the arrays of a file framedPieces made; throws when `bytes` are not one whole. */
 export function readFramed(bytes: Buffer): { header: unknown; arrays: Numbers[] } {
   if (!isFramed(bytes)) throw new Error('not framed');
   const headLength = bytes.readUInt32LE(MARK.length);

@@ -128,13 +128,13 @@ export class FolderKeptIndex implements KeptIndex {
   }
 }
 
-/** The header's length, the header, zeros up to a multiple of 4 bytes, and the pairs' bytes. */
-function fileBytes(header: Header, pairs: Int32Array): Buffer {
+/** The header's length, the header, zeros up to a multiple of 4 bytes, and the pairs' bytes (as they are: 47 MB at 10,000 pages, not copied). */
+function fileBytes(header: Header, pairs: Int32Array): Buffer[] {
   const head = v8.serialize(header);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(head.length);
   const padding = Buffer.alloc(pairsAt(head.length) - 4 - head.length);
-  return Buffer.concat([length, head, padding, Buffer.from(pairs.buffer, pairs.byteOffset, pairs.byteLength)]);
+  return [length, head, padding, Buffer.from(pairs.buffer, pairs.byteOffset, pairs.byteLength)];
 }
 
 const pairsAt = (headLength: number) => Math.ceil((4 + headLength) / 4) * 4;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { framedBytes, readFramed } from '../../generator/build/framed-file.ts';
+import { framedPieces, readFramed } from '../../generator/build/framed-file.ts';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { differences, treeOf } from '../support/output-tree.ts';
 import { buildIn, type CliOutcome } from '../support/run-cli.ts';
@@ -51,7 +51,7 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
   /** The cache's base with its header changed, its arrays as they were (generator/build/framed-file.ts). */
   const changed = async (change: object) => {
     const { header, arrays } = readFramed(await real());
-    return framedBytes({ ...(header as object), ...change }, arrays);
+    return Buffer.concat(framedPieces({ ...(header as object), ...change }, arrays));
   };
   test.each([
     ['cut short', async () => (await real()).subarray(0, 1000)],
@@ -78,7 +78,7 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
     const row = contents.pages.files.indexOf('om/index.html');
     expect(row).toBeGreaterThanOrEqual(0);
     contents.pages.spans.set([0, 1e9], row * 6);
-    await writeFile(path.join(cacheDir, 'pages.bin'), framedBytes(contents, arrays));
+    await writeFile(path.join(cacheDir, 'pages.bin'), Buffer.concat(framedPieces(contents, arrays)));
     await rm(path.join(cacheDir, 'last-build.json'), { force: true });
     const out = freshOut();
     const run = await built(dir, out, '--verbose');
