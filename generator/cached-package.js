@@ -105,7 +105,7 @@ function keepCodeCache(file, script) {
     const data = script.createCachedData();
     const check = Buffer.alloc(4);
     check.writeUInt32LE(zlib.crc32(data));
-    writeWhole(file, Buffer.concat([check, data]));
+    writeWhole(file, [check, data]);
   } catch {
     // A code cache that cannot be written is only not kept.
   }

@@ -23,7 +23,7 @@ const REQUIRED = 'clubsite-required-package';
  */
 export function fromToolFolder(
   cache,
-  { toolRoot, esbuild, writeModule, bundlePackage, REQUIRED_PACKAGES, CACHED_PACKAGES, LAZY_PACKAGES },
+  { toolRoot, esbuild, writeModule, bundlePackage, requirePackage, REQUIRED_PACKAGES, CACHED_PACKAGES, LAZY_PACKAGES },
   packages,
 ) {
   const own = new Set(
@@ -67,12 +67,12 @@ export function fromToolFolder(
         return { contents: lazyPackagesModule(files), loader: 'js', resolveDir: toolRoot };
       });
       build.onLoad({ filter: /.*/, namespace: REQUIRED }, ({ path: name }) => {
-        const names = Object.keys(toolRequire(name)).filter(
+        const names = Object.keys(requirePackage(name)).filter(
           (key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key),
         );
         // The module is made again when the package is (npm ci writes its package.json anew).
-        const packageFile = toolRequire.resolve(`${packageNameOf(name)}/package.json`);
-        packages.set(name, { file: toolRequire.resolve(name), packageFiles: [packageFile] });
+        const packageFile = requirePackage.resolve(`${packageNameOf(name)}/package.json`);
+        packages.set(name, { file: requirePackage.resolve(name), packageFiles: [packageFile] });
         return { contents: requiredModule(name, names), loader: 'js', resolveDir: toolRoot };
       });
       build.onLoad({ filter: /.*/, namespace: CACHED }, async ({ path: name }) => {
@@ -86,8 +86,6 @@ export function fromToolFolder(
 
 const cachedPackageUrl = new URL('./cached-package.js', import.meta.url).href;
 const typeScriptModuleUrl = new URL('./typescript-module.js', import.meta.url).href;
-/** Resolves as typescript-module.js's requirePackage does: from the tool's generator/ folder. */
-const toolRequire = module.createRequire(import.meta.url);
 
 /** `react` of `react/jsx-runtime`, `@scope/name` of `@scope/name/sub`. */
 const packageNameOf = (specifier) =>

@@ -100,7 +100,11 @@ export async function bundleTypeScript(entry, project = process.cwd()) {
     format: 'esm',
     target: 'node20',
     plugins: [
-      fromToolFolder(cache, { toolRoot, esbuild, writeModule, REQUIRED_PACKAGES, ...cachedPackages }, packages),
+      fromToolFolder(
+        cache,
+        { toolRoot, esbuild, writeModule, requirePackage, REQUIRED_PACKAGES, ...cachedPackages },
+        packages,
+      ),
     ],
     jsx: 'automatic',
     write: false,
