@@ -39,30 +39,36 @@ export function jsonSchemas(site: SiteDefinition): Map<string, string> {
     if (!('file' in collection)) continue;
     files.set(collectionSchemaFile(collection.file), format({ title: name, ...jsonSchemaOf(collection.schema) }));
   }
-  const base = jsonSchemaOf(basePageSchema);
   for (const [name, template] of Object.entries(site.templates)) {
     // A template that makes its pages from data is never picked by a page file.
     if (template.routes) continue;
-    const own = template.schema ? jsonSchemaOf(template.schema) : undefined;
-    const properties: Record<string, Record<string, unknown>> = {
-      ...base.properties,
-      ...own?.properties,
-      template: { type: 'string', const: name },
-    };
-    for (const [field, help] of Object.entries(site.pageFieldHelp ?? {})) {
-      if (properties[field]) properties[field] = { ...properties[field], description: help };
-    }
-    const schema: JsonSchema = {
-      $schema: base.$schema,
-      title: name,
-      type: 'object',
-      properties,
-      required: [...new Set([...(base.required ?? []), ...(own?.required ?? [])])],
-    };
-    if (own?.additionalProperties === false) schema.additionalProperties = false;
-    files.set(pageSchemaFile(name), format(schema));
+    files.set(pageSchemaFile(name), format(pageJsonSchema(site, name)));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The fields of a page with this template: those every page has (with the site's help for them) and the template's own. */
+export function pageJsonSchema(site: SiteDefinition, name: string): JsonSchema {
+  const base = jsonSchemaOf(basePageSchema);
+  const template = site.templates[name];
+  const own = template?.schema ? jsonSchemaOf(template.schema) : undefined;
+  const properties: Record<string, Record<string, unknown>> = {
+    ...base.properties,
+    ...own?.properties,
+    template: { type: 'string', const: name },
+  };
+  for (const [field, help] of Object.entries(site.pageFieldHelp ?? {})) {
+    if (properties[field]) properties[field] = { ...properties[field], description: help };
+  }
+  const schema: JsonSchema = {
+    $schema: base.$schema,
+    title: name,
+    type: 'object',
+    properties,
+    required: [...new Set([...(base.required ?? []), ...(own?.required ?? [])])],
+  };
+  if (own?.additionalProperties === false) schema.additionalProperties = false;
+  return schema;
 }
 
 function format(schema: JsonSchema): string {

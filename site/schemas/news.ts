@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isDateOrDateTime } from '../dates.ts';
-import { contentFile, editorMessage, text } from './common.ts';
+import { contentFile, editorInput, editorMessage, text } from './common.ts';
 
 /** A tag is one or more lower-case words joined by hyphens; Norwegian letters are welcome (svømming, sjøløve). */
 export const tag = z
@@ -16,7 +16,9 @@ export const tag = z
 export const newsPostSchema = z
   .strictObject({
     title: text.describe('Overskriften på nyheten'),
-    description: text.describe('Én eller to setninger som vises i lista, på forsiden og i nyhetsfeeden'),
+    description: text
+      .meta(editorInput('text'))
+      .describe('Én eller to setninger som vises i lista, på forsiden og i nyhetsfeeden'),
     // A date's format issue: the generator's hint turns a date written 27.11.2026 around.
     date: z
       .string()
@@ -29,6 +31,7 @@ export const newsPostSchema = z
           message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
         });
       })
+      .meta(editorInput('datetime'))
       .describe(
         'Når nyheten publiseres: ÅÅÅÅ-MM-DD, eller med klokkeslett (norsk tid) som 2025-11-20 18:00; samme dag som i filnavnet',
       ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeWeekday, WEEKDAYS_NB, weekdayName } from '../dates.ts';
-import { editorMessage, isoDate, text } from './common.ts';
+import { editorChoices, editorChoicesFrom, editorMessage, isoDate, text } from './common.ts';
 
 /** A weekday in Norwegian, in any case and spacing (SPEC: «fredag» is Fredag), shown as 'Fredag'. */
 const weekday = text
@@ -11,17 +11,23 @@ const weekday = text
   .transform(weekdayName);
 
 const slot = z.strictObject({
-  group: text.describe('Gruppen som trener, en av «groups», for eksempel A'),
-  day: weekday.describe('Ukedagen på norsk: Mandag, Tirsdag, Onsdag, Torsdag, Fredag, Lørdag eller Søndag'),
+  group: text.meta(editorChoicesFrom('groups')).describe('Gruppen som trener, en av «groups», for eksempel A'),
+  day: weekday
+    .meta(editorChoices(WEEKDAYS_NB.map(weekdayName)))
+    .describe('Ukedagen på norsk: Mandag, Tirsdag, Onsdag, Torsdag, Fredag, Lørdag eller Søndag'),
   /** As it is shown: 16:00 - 18:00. */
   time: z
     .string()
     .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
     .meta(editorMessage('Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)'))
     .describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
-  location: text.describe('Stedet, ett av «locations», for eksempel Aquarama'),
+  location: text.meta(editorChoicesFrom('locations')).describe('Stedet, ett av «locations», for eksempel Aquarama'),
   /** Base training (strength on land) in the session: shown with 🏋️. */
-  basis: z.boolean().default(false).describe('true når økta har basistrening på land (vises med 🏋️); kan utelates'),
+  basis: z
+    .boolean()
+    .default(false)
+    .meta({ title: 'Basistrening' })
+    .describe('true når økta har basistrening på land (vises med 🏋️); kan utelates'),
 });
 
 /** '16:00 - 18:00' → [960, 1080], minutes after midnight. */

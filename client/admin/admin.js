@@ -1,0 +1,35 @@
+// The admin's own additions to Decap CMS (loaded after its bundle, on /admin/ only; plain
+// JavaScript, copied as it is: generator/admin/admin-files.ts). The page hands it its settings
+// in data-settings: the site's stylesheets, the documents folder and the admin's words.
+//
+// - The preview pane is styled with the site's own stylesheet.
+// - The Markdown editor gets a button for a document (a PDF under the documents folder,
+//   linked as `[text](files/name.pdf)`, the link the build checks and publishes).
+(() => {
+  const { CMS } = window;
+  const settings = JSON.parse(document.currentScript?.dataset.settings ?? '{}');
+  for (const href of settings.styles ?? []) CMS.registerPreviewStyle(href);
+  const documents = settings.documents;
+  if (!documents) return;
+  const words = settings.words;
+  const escapeHtml = (text) => String(text ?? '').replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  CMS.registerEditorComponent({
+    id: 'document',
+    label: words.document,
+    fields: [
+      { name: 'text', label: words.documentText, widget: 'string' },
+      {
+        name: 'file',
+        label: words.documentFile,
+        widget: 'file',
+        media_folder: documents.folder,
+        public_folder: documents.public,
+        choose_url: false,
+      },
+    ],
+    pattern: new RegExp(`^\\[([^\\]]*)\\]\\((${documents.public}/[^)\\s]+)\\)$`),
+    fromBlock: (match) => ({ text: match[1], file: match[2] }),
+    toBlock: ({ text, file }) => `[${text || file}](${file})`,
+    toPreview: ({ text, file }) => `<a href="${escapeHtml(file)}">${escapeHtml(text || file)}</a>`,
+  });
+})();
