@@ -3,8 +3,8 @@
 // in data-settings: the site's stylesheets, the documents folder and the admin's words.
 //
 // - The preview pane is styled with the site's own stylesheet.
-// - The Markdown editor gets a button for a document (a PDF under the documents folder,
-//   linked as `[text](files/name.pdf)`, the link the build checks and publishes).
+// - The Markdown editor gets a button for a document (a PDF, uploaded to the documents folder
+//   that the body field names, linked as `[text](files/name.pdf)`: what the build publishes).
 (() => {
   const { CMS } = window;
   const settings = JSON.parse(document.currentScript?.dataset.settings ?? '{}');
@@ -22,8 +22,6 @@
         name: 'file',
         label: words.documentFile,
         widget: 'file',
-        media_folder: documents.folder,
-        public_folder: documents.public,
         choose_url: false,
       },
     ],

@@ -34,14 +34,26 @@ export interface AdminContent {
 /** Decap's name of a language's interface, from the site's `lang`. */
 const LOCALES: Record<string, string> = { nb: 'nb_no', no: 'nb_no', nn: 'nn_no' };
 
-/** The body field of a Markdown file. */
-const bodyField = (words: AdminWords): CmsField => ({
+/**
+ * The body field of a Markdown file. Its one button beyond the text's own is the document
+ * (client/admin/admin.js); a photo comes through a field of its own (a post's picture), which
+ * uploads to the images folder.
+ */
+const bodyField = (words: AdminWords, media: MediaFolders): CmsField => ({
   name: 'body',
   label: words.body,
   widget: 'markdown',
   required: false,
   hint: words.bodyHint,
+  editor_components: media.documents ? ['document'] : [],
 });
+
+/**
+ * Where a collection of Markdown files uploads what has no field of its own: Decap gives a
+ * button inside the text (the document) only its collection's folder, never its own field's.
+ */
+const uploadsOf = (media: MediaFolders) =>
+  media.documents ? { media_folder: `/${media.documents.folder}`, public_folder: media.documents.public } : {};
 
 export function cmsConfig(site: SiteDefinition, content: AdminContent): Record<string, unknown> {
   const settings: AdminSettings = site.admin || {};
@@ -97,9 +109,10 @@ function folderCollections(
         format: 'frontmatter',
         create: true,
         slug: collection.newName ?? '{{slug}}',
+        ...uploadsOf(media),
         ...(title ? { summary: title, identifier_field: 'title' } : {}),
         sortable_fields: fields.some((field) => field.name === 'date') ? ['date', 'title'] : undefined,
-        fields: [...fields, bodyField(words)],
+        fields: [...fields, bodyField(words, media)],
       },
     ];
   });
@@ -120,10 +133,10 @@ function pageCollections(
       name: page.route === '/' ? 'index' : page.route.slice(1).replace(/[^a-zA-Z0-9]+/g, '-'),
       label: `${page.title} (${page.route})`,
       file: page.source,
-      fields: page.source.endsWith('.md') ? [...fields, bodyField(words)] : fields,
+      fields: page.source.endsWith('.md') ? [...fields, bodyField(words, media)] : fields,
     };
   });
-  return [{ name: 'pages', label: words.pages, label_singular: words.page, files }];
+  return [{ name: 'pages', label: words.pages, label_singular: words.page, ...uploadsOf(media), files }];
 }
 
 function fileCollections(site: SiteDefinition, content: AdminContent, media: MediaFolders): Record<string, unknown>[] {

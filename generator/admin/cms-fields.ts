@@ -36,6 +36,7 @@ export interface CmsField {
   public_folder?: string;
   choose_url?: boolean;
   multiple?: boolean;
+  editor_components?: string[];
 }
 
 /** Where uploads go (paths from the project root) and how the files name them (relative to the content folder). */
@@ -73,7 +74,7 @@ function cmsField(
   const plain = plainShape(schema);
   const field: CmsField = { name, label: labelOf(name, schema), widget: 'string' };
   if (!required || plain.optional) field.required = false;
-  if (typeof schema.description === 'string') field.hint = schema.description;
+  if (typeof schema.description === 'string' && schema.description !== field.label) field.hint = schema.description;
   if (schema.default !== undefined) field.default = schema.default;
   Object.assign(field, widgetOf(plain.schema, context, value));
   if (field.widget === 'hidden') delete field.required;
@@ -194,9 +195,9 @@ function patternOf(schema: JsonSchema): Partial<CmsField> {
   return { pattern: [schema.pattern, message] };
 }
 
-/** A list item's summary: its first two text fields. */
+/** A list item's summary: its first three text fields. */
 function summaryOf(fields: CmsField[]): string | undefined {
-  const shown = fields.filter((field) => ['string', 'select', 'number', 'datetime'].includes(field.widget)).slice(0, 2);
+  const shown = fields.filter((field) => ['string', 'select', 'number', 'datetime'].includes(field.widget)).slice(0, 3);
   return shown.length > 0 ? shown.map((field) => `{{fields.${field.name}}}`).join(' · ') : undefined;
 }
 
