@@ -35,9 +35,10 @@ export interface AdminContent {
 const LOCALES: Record<string, string> = { nb: 'nb_no', no: 'nb_no', nn: 'nn_no' };
 
 /**
- * The body field of a Markdown file. Its one button beyond the text's own is the document
- * (client/admin/admin.js); a photo comes through a field of its own (a post's picture), which
- * uploads to the images folder.
+ * The body field of a Markdown file. On a site with a documents folder its one button beyond
+ * the text's own is the document (client/admin/admin.js: its uploads go to the collection's
+ * media folder, the documents folder) and a photo comes through a field of its own (a post's
+ * picture, uploaded to the images folder); on a site without, it is a photo in the text.
  */
 const bodyField = (words: AdminWords, media: MediaFolders): CmsField => ({
   name: 'body',
@@ -45,7 +46,7 @@ const bodyField = (words: AdminWords, media: MediaFolders): CmsField => ({
   widget: 'markdown',
   required: false,
   hint: words.bodyHint,
-  editor_components: media.documents ? ['document'] : [],
+  editor_components: media.documents ? ['document'] : ['image'],
 });
 
 /**

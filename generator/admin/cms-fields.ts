@@ -76,7 +76,10 @@ function cmsField(
   if (!required || plain.optional) field.required = false;
   if (typeof schema.description === 'string' && schema.description !== field.label) field.hint = schema.description;
   if (schema.default !== undefined) field.default = schema.default;
-  Object.assign(field, widgetOf(plain.schema, context, value));
+  // A fixed value the file must have (a page's template) is no input; one it may leave out is a choice of one.
+  const fixed = plain.schema.const;
+  if (fixed !== undefined && field.required === false) Object.assign(field, { widget: 'select', options: [String(fixed)] });
+  else Object.assign(field, widgetOf(plain.schema, context, value));
   if (field.widget === 'hidden') delete field.required;
   return field;
 }
