@@ -11,13 +11,10 @@ import { toolFile } from '../bundle/tool-files.ts';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { OutputFile } from '../model/pipeline.ts';
 import { requirePackage } from '../typescript-module.js';
-import type { Urls } from '../urls.ts';
+import { ADMIN_FOLDER, type Urls } from '../urls.ts';
 import { adminPolicy } from './admin-policy.ts';
 import { adminWords } from './admin-words.ts';
 import { type AdminPage, cmsConfig } from './cms-config.ts';
-
-/** The admin's folder in the output: its address is /admin/ under the base path. */
-export const ADMIN_FOLDER = 'admin';
 
 export interface AdminParts {
   site: SiteDefinition;

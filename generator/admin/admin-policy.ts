@@ -8,6 +8,7 @@
  */
 import type { SiteDefinition } from '../contract/index.ts';
 import { headerPolicy } from '../render/security-policy.ts';
+import { ADMIN_FOLDER } from '../urls.ts';
 
 const GITHUB = ['https://api.github.com', 'https://raw.githubusercontent.com'];
 
@@ -35,5 +36,5 @@ export function adminPolicy(site: SiteDefinition): string {
 
 /** The admin's rule in _headers (Netlify, Cloudflare Pages): its policy, with what only a header can say. */
 export function adminHeaderRule(site: SiteDefinition, base: string): string {
-  return `${base}admin/*\n  Content-Security-Policy: ${headerPolicy(adminPolicy(site))}\n  X-Robots-Tag: noindex\n`;
+  return `${base}${ADMIN_FOLDER}/*\n  Content-Security-Policy: ${headerPolicy(adminPolicy(site))}\n  X-Robots-Tag: noindex\n`;
 }

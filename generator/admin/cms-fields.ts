@@ -78,7 +78,8 @@ function cmsField(
   if (schema.default !== undefined) field.default = schema.default;
   // A fixed value the file must have (a page's template) is no input; one it may leave out is a choice of one.
   const fixed = plain.schema.const;
-  if (fixed !== undefined && field.required === false) Object.assign(field, { widget: 'select', options: [String(fixed)] });
+  if (fixed !== undefined && field.required === false)
+    Object.assign(field, { widget: 'select', options: [String(fixed)] });
   else Object.assign(field, widgetOf(plain.schema, context, value));
   if (field.widget === 'hidden') delete field.required;
   return field;

@@ -11,11 +11,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { isLoopbackHost } from '../serve/host-check.ts';
 import { requirePackage } from '../typescript-module.js';
+import { ADMIN_FOLDER } from '../urls.ts';
 
 /** Where the local backend answers, under the base path. */
-export const LOCAL_BACKEND = 'admin/api/v1';
+export const LOCAL_BACKEND = `${ADMIN_FOLDER}/api/v1`;
 /** The admin's configuration, which the dev server hands out with `local_backend` added. */
-export const ADMIN_CONFIG = 'admin/config.yml';
+export const ADMIN_CONFIG = `${ADMIN_FOLDER}/config.yml`;
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

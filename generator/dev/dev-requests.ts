@@ -4,6 +4,7 @@ import { respond } from '../serve/respond.ts';
 import { resolveRequest } from '../serve/static-files.ts';
 import { ADMIN_CONFIG, LOCAL_BACKEND, withLocalBackend } from './cms-local-backend.ts';
 import { type BuiltFiles, EVENTS, injectReloadScript, memorySource, RELOAD_SCRIPT } from './memory-source.ts';
+import { ADMIN_FOLDER } from '../urls.ts';
 import type { ReloadChannel } from './reload-channel.ts';
 import type { ReloadClient } from './reload-client.ts';
 
@@ -36,7 +37,7 @@ export function devRequestHandler(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const source = memorySource(options.files);
   const inject = (html: string) => injectReloadScript(html, options.revision(), options.reloadClient().hash);
-  const admin = `${options.base}admin/`;
+  const admin = `${options.base}${ADMIN_FOLDER}/`;
   const adminConfig = (host = ''): string | undefined => {
     const config = options.files()?.get(ADMIN_CONFIG);
     return config === undefined ? undefined : withLocalBackend(config, `http://${host}`, options.base);
