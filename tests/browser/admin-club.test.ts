@@ -7,45 +7,36 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../generator/build/build.ts';
-import { startDevServer, type DevServer } from '../../generator/dev/dev-server.ts';
+import type { DevServer } from '../../generator/dev/dev-server.ts';
 import {
   ADMIN_WAIT,
   type AdminPage,
+  type AdminSession,
+  adminSession,
+  cameraPhoto,
   expandItem,
   field,
-  openAdmin,
   publish,
   published,
   uploadAndChoose,
 } from '../support/admin-driver.ts';
-import { launchBrowser } from '../support/browser.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
 import { tinyPdf } from '../support/tiny-pdf.ts';
 
+let session: AdminSession<DevProject>;
 let project: DevProject;
 let dev: DevServer;
 let browser: Browser;
 let admin: AdminPage;
 // 21:00 in Oslo: today's door (10 December) has been drawn at 20:00.
 const NOW = '2025-12-10T21:00';
-const photo = async () => ({
-  name: 'Trening I Kveld.JPG',
-  mimeType: 'image/jpeg',
-  buffer: await readFile(new URL('../unit/fixtures/photo-800x420.jpg', import.meta.url)),
-});
 
 beforeAll(async () => {
-  [project, browser] = await Promise.all([copyProject(), launchBrowser()]);
-  dev = await startDevServer({ root: project.root, port: 0, now: NOW, log: () => {} });
-  admin = await openAdmin(browser, dev.url);
+  session = await adminSession(copyProject, NOW);
+  ({ project, dev, browser, admin } = session);
 }, 120_000);
 
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await dev?.close();
-  await project?.remove();
-});
+afterAll(() => session?.close());
 
 /** The dev server's page at `route` once it has built what was saved. */
 async function served(route: string): Promise<string> {
@@ -75,7 +66,7 @@ describe('a volunteer at /admin/ on the club site', () => {
     await field(page, 'description').fill('Gruppe A trener ekstra i Aquarama i kveld.');
     await field(page, 'date').fill('2025-12-10T22:30');
     await page.getByRole('button', { name: 'Velg et bilde' }).click();
-    await uploadAndChoose(page, await photo());
+    await uploadAndChoose(page, await cameraPhoto('Trening I Kveld.JPG'));
     await field(page, 'alt').fill('Svømmere i hver sin bane');
     await page.locator('[contenteditable=true]').click();
     await page.keyboard.type('Vi sees i bassenget. Her er planen: ');

@@ -2,41 +2,35 @@
 // writes a news post with a photo in its text and changes an activity's time at /admin/ in
 // `clubsite dev`; the files build, the pages show them, and an empty title is refused in the form.
 import { readdir, readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { build } from '../../generator/build/build.ts';
-import { type DevServer, startDevServer } from '../../generator/dev/dev-server.ts';
+import type { DevServer } from '../../generator/dev/dev-server.ts';
 import {
   ADMIN_WAIT,
   type AdminPage,
+  type AdminSession,
+  adminSession,
+  cameraPhoto,
   expandItem,
   field,
-  openAdmin,
   publish,
   published,
   uploadAndChoose,
 } from '../support/admin-driver.ts';
-import { launchBrowser } from '../support/browser.ts';
 import { type StarterSite, starterSite } from '../support/starter-site.ts';
 
+let session: AdminSession<StarterSite>;
 let site: StarterSite;
 let dev: DevServer;
-let browser: Browser;
 let admin: AdminPage;
 const NOW = '2025-12-10T18:00';
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([starterSite(), launchBrowser()]);
-  dev = await startDevServer({ root: site.root, port: 0, now: NOW, log: () => {} });
-  admin = await openAdmin(browser, dev.url);
+  session = await adminSession(starterSite, NOW);
+  ({ project: site, dev, admin } = session);
 }, 120_000);
 
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await dev?.close();
-  await site?.remove();
-});
+afterAll(() => session?.close());
 
 test('a news post with a photo in its text, and an activity’s new time: written, built and shown', async () => {
   const { page } = admin;
@@ -49,11 +43,7 @@ test('a news post with a photo in its text, and an activity’s new time: writte
   await page.getByRole('button', { name: 'Add Component' }).click();
   await page.getByRole('menuitem', { name: /^(Bilde|Image)$/ }).click();
   await page.getByRole('button', { name: 'Velg et bilde' }).click();
-  await uploadAndChoose(page, {
-    name: 'Grill.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await readFile(new URL('../unit/fixtures/photo-800x420.jpg', import.meta.url)),
-  });
+  await uploadAndChoose(page, await cameraPhoto('Grill.jpg'));
   await publish(page);
   await published(page);
   const names = await readdir(site.at('content/nyheter'));

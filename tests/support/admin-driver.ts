@@ -4,7 +4,10 @@
  * media library, and saves (Publiser → Publiser nå). What it clicks is what the volunteers'
  * guide (content/README.md) tells them to click.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright';
+import { type DevServer, startDevServer } from '../../generator/dev/dev-server.ts';
+import { launchBrowser } from './browser.ts';
 
 /** Generous: the machine running the tests may be busy. */
 export const ADMIN_WAIT = 30_000;
@@ -90,3 +93,35 @@ export async function uploadAndChoose(page: Page, file: { name: string; mimeType
   });
   await chosen.click();
 }
+
+/** A dev server on a project (its folder made by `make`), Chromium, and a signed-in admin: what a test of the admin starts with. */
+export interface AdminSession<Project> {
+  project: Project;
+  dev: DevServer;
+  browser: Browser;
+  admin: AdminPage;
+  close: () => Promise<void>;
+}
+
+export async function adminSession<Project extends { root: string; remove: () => Promise<void> }>(
+  make: () => Promise<Project>,
+  now: string,
+): Promise<AdminSession<Project>> {
+  const [project, browser] = await Promise.all([make(), launchBrowser()]);
+  const dev = await startDevServer({ root: project.root, port: 0, now, log: () => {} });
+  const admin = await openAdmin(browser, dev.url);
+  const close = async () => {
+    await admin.close();
+    await browser.close();
+    await dev.close();
+    await project.remove();
+  };
+  return { project, dev, browser, admin, close };
+}
+
+/** A photo to upload, under a name as a camera or phone gives it. */
+export const cameraPhoto = async (name: string) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await readFile(new URL('../unit/fixtures/photo-800x420.jpg', import.meta.url)),
+});
