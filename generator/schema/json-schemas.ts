@@ -21,9 +21,9 @@ export type JsonSchema = Record<string, unknown> & {
 export const jsonSchemaOf = (schema: ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as JsonSchema;
 
-/** The schema file of a collection: content/training-times.yaml → training-times.json. */
+/** The schema file of a collection: content/training-times.yaml → training-times.json (lenker.json → lenker.json). */
 export function collectionSchemaFile(file: string): string {
-  return `${file.replace(/\.ya?ml$/, '').replace(/[\\/]/g, '-')}.json`;
+  return `${file.replace(/\.(ya?ml|json)$/, '').replace(/[\\/]/g, '-')}.json`;
 }
 
 /** The schema file of a page with this template. */

@@ -10,6 +10,8 @@ export const settingsSchema = z.strictObject({
   name: text,
   /** Adressen nettstedet ligger på, for lenker som deles. */
   origin: z.url({ protocol: /^https?$/ }),
+  /** Logoen under content/, ikonet i fanen: images/logo.svg */
+  logo: z.string().regex(/^[a-z0-9\-_/]+\.(svg|png)$/, 'a picture under content/, like images/logo.svg'),
   /** Gamle adresser som skal sende videre til nye: /gammel: /ny */
   redirects: z.record(z.string().regex(/^\//), z.string().regex(/^\//)).default({}),
 });
