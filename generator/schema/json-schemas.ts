@@ -33,9 +33,9 @@ export function jsonSchemaOf(schema: ZodType): JsonSchema {
 
 const madeSchemas = new WeakMap<ZodType, JsonSchema>();
 
-/** The schema file of a collection: content/training-times.yaml → training-times.json. */
+/** The schema file of a collection: content/training-times.yaml → training-times.json (lenker.json → lenker.json). */
 export function collectionSchemaFile(file: string): string {
-  return `${file.replace(/\.ya?ml$/, '').replace(/[\\/]/g, '-')}.json`;
+  return `${file.replace(/\.(ya?ml|json)$/, '').replace(/[\\/]/g, '-')}.json`;
 }
 
 /** The schema file of a page with this template. */

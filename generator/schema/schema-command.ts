@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { SiteDefinition } from '../contract/index.ts';
 import { BuildFailed, ContentError } from '../errors.ts';
 import { loadSite } from '../bundle/load-site.ts';
+import { writeEditorSettings } from './editor-settings.ts';
 import { frontMatterCms } from './front-matter-cms.ts';
 import { jsonSchemas, writeJsonSchemas } from './json-schemas.ts';
 
@@ -31,7 +32,10 @@ export async function writeSchemasCommand(
     : `${total} schemas in ${where}; written: ${changed.join(', ')}`;
 }
 
-/** The content schemas into `dir`, and frontmatter.json at the project's top: the files it wrote (those that changed). */
+/**
+ * The content schemas into `dir`, frontmatter.json at the project's top and the schemas' mappings
+ * in .vscode/settings.json: the files it wrote (those that changed).
+ */
 export async function writeEditorSchemas(
   site: SiteDefinition,
   root: string,
@@ -45,5 +49,6 @@ export async function writeEditorSchemas(
     await writeFile(frontMatterPath, frontMatter);
     changed.push(FRONT_MATTER_FILE);
   }
+  changed.push(...(await writeEditorSettings(site, root, dir, contentFolder)));
   return changed;
 }

@@ -4,7 +4,8 @@
  * workflow) written into a new or empty folder, with a package.json that depends on this very
  * clubsite and the editors' JSON Schemas. `npm install && npx clubsite dev` is what is left.
  */
-import { cp, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildFailed, ContentError } from '../errors.ts';
 import { loadSite } from '../bundle/load-site.ts';
@@ -25,16 +26,35 @@ interface ToolManifest {
 /** Writes the site into `target` (`shown`: as the user named it); what to type next. */
 export async function newSite(target: string, shown: string): Promise<string> {
   const there = await readdir(target).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOENT') return undefined;
     if (error.code === 'ENOTDIR')
       throw new OutputError(`${shown} is a file: clubsite new writes a site into a folder.`, 2);
     throw error;
   });
-  if (there.length > 0)
+  if (there && there.length > 0)
     throw new OutputError(
-      `${shown} is not empty: clubsite new writes a site into a new or empty folder only, so nothing of yours is replaced.`,
+      `${shown === '.' ? 'This folder' : shown} is not empty: clubsite new writes a site into a new or empty folder only, so nothing of yours is replaced.\n  Hint: clubsite new ${shellWord(freeFolder(target, shown))} makes a new folder for it.`,
       2,
     );
+  try {
+    await writeSite(target);
+  } catch (error) {
+    // The folder was new or empty: what a failed run wrote goes, so the next run finds it as it was.
+    if (there)
+      await Promise.all((await readdir(target)).map((name) => rm(path.join(target, name), { recursive: true })));
+    else await rm(target, { recursive: true, force: true });
+    throw error;
+  }
+  const into = shown === '.' ? [] : [`  cd ${shellWord(shown)}`];
+  return [
+    `A new site in ${shown === '.' ? 'this folder' : `${shown}/`}. Next:`,
+    ...into,
+    '  npm install',
+    '  npx clubsite dev',
+  ].join('\n');
+}
+
+async function writeSite(target: string): Promise<void> {
   const starter = toolFile('starter');
   await mkdir(target, { recursive: true });
   await cp(starter, target, { recursive: true });
@@ -46,7 +66,7 @@ export async function newSite(target: string, shown: string): Promise<string> {
   const name = slugOf(path.basename(target)) || 'klubb';
   await writeFile(
     path.join(target, 'package.json'),
-    `${JSON.stringify(manifest(name, tool, await toolSpec(tool.version)), null, 2)}\n`,
+    `${JSON.stringify(manifest(name, tool, await toolSpec(target, tool.version)), null, 2)}\n`,
   );
   // The schemas of the starter's own code, read where the tool has it (the new folder has no packages yet).
   const site = await loadSite(starter, DEFAULT_NAMES.siteEntry).catch((error: unknown) => {
@@ -55,14 +75,21 @@ export async function newSite(target: string, shown: string): Promise<string> {
   });
   const content = DEFAULT_NAMES.contentDir;
   await writeEditorSchemas(site.site, target, path.join(target, content, '.schemas'), content);
-  const into = shown === '.' ? [] : [`  cd ${shown}`];
-  return [
-    `A new site in ${shown === '.' ? 'this folder' : `${shown}/`}. Next:`,
-    ...into,
-    '  npm install',
-    '  npx clubsite dev',
-  ].join('\n');
 }
+
+/** A folder name beside `target` (or in it, for `.`) that is free, as the user would type it: minklubb, full-2. */
+function freeFolder(target: string, shown: string): string {
+  const [parent, base, prefix] =
+    shown === '.' ? [target, 'minklubb', ''] : [path.dirname(target), path.basename(target), path.dirname(shown)];
+  for (let n = shown === '.' ? 1 : 2; ; n++) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    if (!existsSync(path.join(parent, name))) return prefix === '' || prefix === '.' ? name : path.join(prefix, name);
+  }
+}
+
+/** A path as a shell reads it: quoted when it holds a space or another character the shell reads. */
+const shellWord = (word: string): string =>
+  /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** The new site's package.json: this clubsite, and the versions of the packages its code shares with the tool's. */
 function manifest(name: string, tool: ToolManifest, clubsite: string) {

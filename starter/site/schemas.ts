@@ -13,6 +13,12 @@ export const settingsSchema = z.strictObject({
     .url({ protocol: /^https?$/ })
     .meta({ title: 'Nettadressen' })
     .describe('Adressen nettstedet ligger på, som https://www.minklubb.no'),
+  /** Logoen under content/, ikonet i fanen: images/logo.svg */
+  logo: z
+    .string()
+    .regex(/^[a-z0-9\-_/]+\.(svg|png)$/, 'a picture under content/, like images/logo.svg')
+    .meta({ title: 'Logo', 'x-input': 'image' })
+    .describe('Logoen under content/, ikonet i fanen, som images/logo.svg'),
   /** Gamle adresser som skal sende videre til nye: /gammel: /ny */
   redirects: z
     .record(z.string().regex(/^\//), z.string().regex(/^\//))

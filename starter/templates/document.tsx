@@ -3,7 +3,7 @@ import type { SiteData } from '../site/collections.ts';
 
 /** Dokumentet rundt hver side: head, toppen med menyen, siden i <main> og bunnen. */
 export function Document(props: DocumentProps<SiteData>) {
-  const { page, data, href, absolute, now } = props;
+  const { page, data, href, absolute, asset, now } = props;
   const title = page.route === '/' ? data.site.name : `${page.title} – ${data.site.name}`;
   const menu = [
     { label: 'Forside', route: '/' },
@@ -23,6 +23,7 @@ export function Document(props: DocumentProps<SiteData>) {
         ) : (
           <link rel="canonical" href={absolute(page.route)} />
         )}
+        <link rel="icon" href={asset(data.site.logo)} />
         {props.headScripts.map((script) => (
           <script key={script} dangerouslySetInnerHTML={{ __html: script }} />
         ))}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type OpenedPage, openPage, type Theme } from '../support/browser.ts';
+import { launchBrowser, live, type OpenedPage, openPage, type Theme } from '../support/browser.ts';
 import { serveSite } from '../support/site-build.ts';
 
 // Built while the file is collected: each page is a test of its own, with a time budget of its own.
@@ -45,7 +45,8 @@ describe.each(['light', 'dark'] as const)('every page in the %s theme', (theme: 
     const { page, problems } = opened;
     problems.splice(0);
     await page.goto(route);
-    await page.waitForLoadState('networkidle');
+    // Checked as a visitor finds it once it is live: the islands due hydrated, the search hits in.
+    await live(page);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
       .analyze();

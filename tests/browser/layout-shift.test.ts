@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, settled, type ViewportName } from '../support/browser.ts';
+import { launchBrowser, live, openPage, settled, type ViewportName } from '../support/browser.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
 // Issue 8: nothing moves once it is on screen. Cumulative layout shift, as Chromium reports it
@@ -43,17 +43,8 @@ async function measureShift(page: Page, url: string): Promise<{ cls: number; mov
   });
   await page.goto(url, { waitUntil: 'load' });
   // Islands hydrate, the index arrives, images decode, the date correction runs: every island due
-  // (on screen, or not waiting for a touch) is live and busy with nothing, the network is quiet,
-  // and what came is drawn in the next frames.
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"]') &&
-      [...document.querySelectorAll('clubsite-island:not([data-hydrated])')].every((island) => {
-        const when = island.getAttribute('data-when');
-        const box = island.getBoundingClientRect();
-        return when === 'interaction' || (when === 'visible' && (box.bottom <= 0 || box.top >= window.innerHeight));
-      }),
-  );
+  // is live and busy with nothing, the network is quiet, and what came is drawn in the next frames.
+  await live(page);
   await page.waitForLoadState('networkidle');
   await settled(page);
   return page.evaluate(() => (window as unknown as { __shift: { cls: number; moved: string[] } }).__shift);

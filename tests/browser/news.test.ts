@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type ViewportName } from '../support/browser.ts';
+import { launchBrowser, live, openPage, type ViewportName } from '../support/browser.ts';
 import { newsContent, removeNewsContent } from '../support/news-fixture.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
@@ -48,7 +48,7 @@ describe.each(['mobile', 'desktop'] as const)('news at %s width', (viewport: Vie
     const failures: string[] = [];
     for (const route of PAGES) {
       await page.goto(route);
-      await page.waitForLoadState('networkidle');
+      await live(page);
       failures.push(...(await axeViolations(page)).map((violation) => `${route}: ${violation}`));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) failures.push(`${route}: ${overflow}px wider than the screen`);

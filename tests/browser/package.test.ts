@@ -1,10 +1,14 @@
 /**
- * Issue 29, as a new user would do it: `npm pack` of the project, the tarball installed in an
- * empty folder outside the repository, `clubsite new`, `npm install`, then build, check, the
- * site's own `tsc --noEmit`, dev (a page served and reloaded after a save, in Chromium) and
- * preview; the same with the mini site, whose folders have names of its own, and its `schema`.
- * Last, the mini site copied with its node_modules: the copy runs a generator made from its own
- * files, and the pages of both run in Chromium without errors.
+ * Issue 29 and 44, as a new user would do it: `npm pack` of the project, then README.md's
+ * commands for another club, as they are written there, in an empty folder outside the
+ * repository (npx installs the tarball; `clubsite new` keeps a copy of it in the new site's
+ * vendor/; `npm install`), then check, the site's own `tsc --noEmit` and dev (a page served and
+ * reloaded after a save, in Chromium). The new site committed and cloned as CI clones it, its
+ * workflow's `npm ci` lines pass there, and preview serves what they built. A site made from a
+ * git repository (`git+file://`, as from GitHub) keeps the same tarball. The mini site, whose
+ * folders have names of its own, is built, checked and served, and its `schema` written. Last,
+ * the mini site copied with its node_modules: the copy runs a generator made from its own files,
+ * and the pages of both run in Chromium without errors.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,28 +16,48 @@ import { cp, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
 import { temporaryModuleCache } from '../../generator/typescript-module.js';
 import { launchBrowser, openPage } from '../support/browser.ts';
-import { command, npmInstall, outsideFolder, packedTool, serve } from '../support/packed-tool.ts';
+import {
+  anotherClubsCommands,
+  command,
+  npmInstall,
+  outsideFolder,
+  packedTool,
+  removeNpxInstall,
+  serve,
+} from '../support/packed-tool.ts';
 import { projectRoot } from '../support/site-build.ts';
 
 const NOW = '2025-12-10T18:00';
 let tarball: string;
 let place: Awaited<ReturnType<typeof outsideFolder>>;
 let browser: Browser;
+let gitSpec: string | undefined;
 const at = (...parts: string[]) => path.join(place.dir, ...parts);
 const npx = (cwd: string, ...args: string[]) => command('npx', args, cwd);
+// npm's cache as a test run has it (the packages are the repository's own): no command is changed.
+const CACHED = { npm_config_prefer_offline: 'true' };
+const git = (cwd: string, ...args: string[]) =>
+  command('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.no', ...args], cwd);
+/** What a tarball holds, by path. */
+const listing = async (file: string) => (await command('tar', ['-tzf', file], path.dirname(file))).stdout.trim();
 
 beforeAll(async () => {
   [tarball, place, browser] = await Promise.all([packedTool(), outsideFolder('package'), launchBrowser()]);
   // Both projects are installed at once: npm waits for the disk and the cache more than for a core.
   await Promise.all([
     (async () => {
+      // The tarball `npm pack` made, alone in an empty folder, and the README's lines run there as
+      // they are written; the last one, `npx clubsite dev`, serves until it is stopped: the test starts it.
       await mkdir(at('empty'));
-      await npmInstall(at('empty'), tarball);
-      const made = await npx(at('empty'), 'clubsite', 'new', '../minklubb');
-      if (made.code !== 0) throw new Error(`clubsite new failed:\n${made.stderr}`);
-      await npmInstall(at('minklubb'));
+      await cp(tarball, at('empty', path.basename(tarball)));
+      const lines = await anotherClubsCommands();
+      expect(lines[0], 'README.md names the tarball npm pack makes').toContain(` ./${path.basename(tarball)} `);
+      expect(lines.at(-1)).toBe('npx clubsite dev');
+      const made = await command('sh', ['-c', ['set -e', ...lines.slice(0, -1)].join('\n')], at('empty'), CACHED);
+      if (made.code !== 0) throw new Error(`README.md's commands for another club failed:\n${made.stderr}`);
     })(),
     (async () => {
       await cp(path.join(projectRoot, 'tests/build/fixtures/mini'), at('mini'), { recursive: true });
@@ -47,6 +71,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  if (gitSpec) await removeNpxInstall(gitSpec);
+  // clubsite new ran where there were no node_modules: its generator was made in the temporary folder.
+  for (const dir of ['empty', 'git-empty']) await rm(temporaryModuleCache(at(dir)), { recursive: true, force: true });
   await place?.remove();
 });
 
@@ -91,15 +118,77 @@ async function previews(dir: string, heading: string): Promise<void> {
   }
 }
 
-describe('the packed tool in an empty folder, and `clubsite new`', () => {
-  test('the new site depends on the tarball it came from, builds, checks, type-checks, runs under dev and preview', async () => {
+describe("README.md's commands for another club, and the site they make", () => {
+  test('the site depends on the tarball in its own vendor/ (no registry), checks, type-checks, runs under dev', async () => {
     // npm, npx and clubsite run on the Node that runs the tests (the workflow runs them on 20, 22 and 24).
-    expect((await command('node', ['--version'], at('minklubb'))).stdout.trim()).toBe(process.version);
-    const manifest = JSON.parse(await readFile(at('minklubb/package.json'), 'utf8'));
-    expect(manifest.dependencies.clubsite).toBe(`file:${tarball}`);
-    await buildsAndChecks(at('minklubb'));
-    await devReloads(at('minklubb'), '/om/', 'content/pages/om.md');
-    await previews(at('minklubb'), 'Velkommen til Min klubb');
+    expect((await command('node', ['--version'], at('empty/minklubb'))).stdout.trim()).toBe(process.version);
+    const vendored = `vendor/${path.basename(tarball)}`;
+    const manifest = JSON.parse(await readFile(at('empty/minklubb/package.json'), 'utf8'));
+    expect(manifest.dependencies.clubsite).toBe(`file:${vendored}`);
+    // The very tarball npm pack made, byte for byte, and npm installed it from there.
+    expect(await readFile(at('empty/minklubb', vendored))).toEqual(await readFile(tarball));
+    const lock = JSON.parse(await readFile(at('empty/minklubb/package-lock.json'), 'utf8'));
+    expect(lock.packages['node_modules/clubsite'].resolved).toBe(`file:${vendored}`);
+    for (const args of [
+      ['clubsite', 'check', '--now', NOW],
+      ['tsc', '--noEmit'],
+    ]) {
+      const outcome = await npx(at('empty/minklubb'), ...args);
+      expect(outcome.code, `${args.join(' ')}:\n${outcome.stdout}${outcome.stderr}`).toBe(0);
+    }
+    await devReloads(at('empty/minklubb'), '/om/', 'content/pages/om.md');
+  }, 180_000);
+
+  test("committed and cloned as CI clones it: its workflow's npm ci lines pass, and preview serves what they built", async () => {
+    for (const args of [
+      ['init', '-q', '-b', 'main'],
+      ['add', '-A'],
+      ['commit', '-qm', 'Min klubb'],
+    ]) {
+      const outcome = await git(at('empty/minklubb'), ...args);
+      expect(outcome.code, outcome.stderr).toBe(0);
+    }
+    const tracked = (await git(at('empty/minklubb'), 'ls-files')).stdout.split('\n');
+    expect(tracked).toEqual(expect.arrayContaining([`vendor/${path.basename(tarball)}`, 'package-lock.json']));
+    expect(tracked.filter((file) => /^(node_modules|dist|\.clubsite)\//.test(file))).toEqual([]);
+    const cloned = await git(place.dir, 'clone', '-q', at('empty/minklubb'), at('minklubb-ci'));
+    expect(cloned.code, cloned.stderr).toBe(0);
+    const workflow = parse(await readFile(at('minklubb-ci/.github/workflows/site.yml'), 'utf8')) as {
+      env?: Record<string, string>;
+      jobs: Record<string, { steps: Array<{ run?: string }> }>;
+    };
+    const lines = Object.values(workflow.jobs).flatMap((job) =>
+      job.steps.flatMap((step) => (step.run?.startsWith('npm ci') ? [step.run.trim()] : [])),
+    );
+    expect(lines).toEqual(expect.arrayContaining(['npm ci && npx clubsite check', 'npm ci && npx clubsite build']));
+    for (const line of lines) {
+      const outcome = await command('sh', ['-c', line], at('minklubb-ci'), { ...CACHED, ...workflow.env });
+      expect(outcome.code, `${line}:\n${outcome.stdout}${outcome.stderr}`).toBe(0);
+    }
+    await previews(at('minklubb-ci'), 'Velkommen til Min klubb');
+  }, 180_000);
+
+  test('made from a git repository (git+file://, as from GitHub): the same tarball in vendor/', async () => {
+    // npm packs a git dependency as it is, unless a script asks it to install every devDependency first.
+    const { scripts } = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8'));
+    for (const name of ['build', 'prepare', 'prepack', 'preinstall', 'install', 'postinstall'])
+      expect(scripts, name).not.toHaveProperty(name);
+    await mkdir(at('repo'));
+    await mkdir(at('git-empty'));
+    expect((await command('tar', ['-xzf', tarball, '--strip-components=1', '-C', at('repo')], place.dir)).code).toBe(0);
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['commit', '-qm', 'clubsite'],
+    ])
+      expect((await git(at('repo'), ...args)).code).toBe(0);
+    gitSpec = `git+file://${at('repo')}`;
+    const made = await command('npx', ['--yes', gitSpec, 'new', 'viagit'], at('git-empty'), CACHED);
+    expect(made.code, made.stderr).toBe(0);
+    const manifest = JSON.parse(await readFile(at('git-empty/viagit/package.json'), 'utf8'));
+    const vendored = `vendor/${path.basename(tarball)}`;
+    expect(manifest.dependencies.clubsite).toBe(`file:${vendored}`);
+    expect(await listing(at('git-empty/viagit', vendored))).toBe(await listing(tarball));
   }, 180_000);
 });
 
@@ -157,7 +246,7 @@ describe('a project whose node_modules is read-only', () => {
   test.skipIf(!canMount)(
     'builds: the generator is made in a folder of its own in the temporary folder',
     async () => {
-      const dir = at('minklubb');
+      const dir = at('empty/minklubb');
       await rm(path.join(dir, 'node_modules/.cache'), { recursive: true, force: true });
       const elsewhere = temporaryModuleCache(dir);
       await rm(elsewhere, { recursive: true, force: true });

@@ -253,7 +253,16 @@ describe('JSON Schemas for editors', () => {
     const dir = await fixtureSite('mini');
     const cli = path.join(projectRoot, 'bin/clubsite.js');
     const first = await run(process.execPath, [cli, 'schema'], { cwd: dir });
-    expect(first.stdout).toMatch(/^\d+ schemas in data\/\.schemas; written: .*events\.json.*, frontmatter\.json\n$/);
+    expect(first.stdout).toMatch(
+      /^\d+ schemas in data\/\.schemas; written: .*events\.json.*, frontmatter\.json, \.vscode\/settings\.json\n$/,
+    );
+    // The editor maps each collection's file (under the site's own folder names) to its schema.
+    expect(JSON.parse(await readFile(path.join(dir, '.vscode/settings.json'), 'utf8'))).toEqual({
+      'yaml.schemas': {
+        './data/.schemas/site.json': 'data/site.yaml',
+        './data/.schemas/events.json': 'data/events.yaml',
+      },
+    });
     const events = JSON.parse(await readFile(path.join(dir, 'data/.schemas/events.json'), 'utf8')) as Schema;
     expect(events.type).toBe('object');
     const second = await run(process.execPath, [cli, 'schema'], { cwd: dir });

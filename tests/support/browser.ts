@@ -113,3 +113,22 @@ export function settled(page: Page): Promise<void> {
       new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
   );
 }
+
+/**
+ * The page is live: every island that is due (on screen, or waiting for load or idle, not for a
+ * touch) has hydrated, nothing is `aria-busy` (search hits still coming), and what that drew
+ * has been rendered. What `waitForLoadState('networkidle')` waits for, by the page's own
+ * state instead of 500 ms without a request after it.
+ */
+export async function live(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      [...document.querySelectorAll('clubsite-island:not([data-hydrated])')].every((island) => {
+        const when = island.getAttribute('data-when');
+        const box = island.getBoundingClientRect();
+        return when === 'interaction' || (when === 'visible' && (box.bottom <= 0 || box.top >= window.innerHeight));
+      }),
+  );
+  await settled(page);
+}

@@ -30,10 +30,16 @@ export interface Outcome {
   stderr: string;
 }
 
-/** Runs a command in `cwd` (npm, npx, node): its exit code and output. */
-export async function command(file: string, args: string[], cwd: string): Promise<Outcome> {
+/** Runs a command in `cwd` (npm, npx, node, sh), with `extra` in its environment: its exit code and output. */
+export async function command(
+  file: string,
+  args: string[],
+  cwd: string,
+  extra: Record<string, string> = {},
+): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await exec(file, args, { cwd, env: env(), maxBuffer: 16 * 1024 * 1024 });
+    const options = { cwd, env: { ...env(), ...extra }, maxBuffer: 16 * 1024 * 1024 };
+    const { stdout, stderr } = await exec(file, args, options);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code?: number | string; stdout?: string; stderr?: string };
@@ -80,6 +86,31 @@ async function removeStalePacks(): Promise<void> {
     const made = (await stat(folder).catch(() => undefined))?.mtimeMs;
     if (made !== undefined && made < hourAgo) await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What npx installed for `spec` in npm's cache (`_npx/<hash>/`, one folder per spec), removed:
+ * a spec that names a temporary folder is never asked for again.
+ */
+export async function removeNpxInstall(spec: string): Promise<void> {
+  const cache = (await command('npm', ['config', 'get', 'cache'], projectRoot)).stdout.trim();
+  const installs = path.join(cache, '_npx');
+  for (const name of await readdir(installs).catch(() => [])) {
+    const manifest = await readFile(path.join(installs, name, 'package.json'), 'utf8').catch(() => '{}');
+    const packages = (JSON.parse(manifest) as { _npx?: { packages?: string[] } })._npx?.packages ?? [];
+    if (packages.includes(spec)) await rm(path.join(installs, name), { recursive: true, force: true });
+  }
+}
+
+/** The lines of README.md's commands for another club (the sh block after `<!-- another club's commands -->`), comments left out. */
+export async function anotherClubsCommands(): Promise<string[]> {
+  const readme = await readFile(path.join(projectRoot, 'README.md'), 'utf8');
+  const block = /<!-- another club's commands -->\n```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error("README.md has no sh block after <!-- another club's commands -->");
+  return block
+    .split('\n')
+    .map((line) => line.replace(/\s#.*$/, '').trim())
+    .filter(Boolean);
 }
 
 /** A folder of its own outside the repository, removed by `remove`. */
