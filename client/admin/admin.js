@@ -1,6 +1,6 @@
 // The admin's own additions to Decap CMS (loaded after its bundle, on /admin/ only; plain
-// JavaScript, copied as it is: generator/admin/admin-files.ts). The page hands it its settings
-// in data-settings: the site's stylesheets, the documents folder and the admin's words.
+// JavaScript, copied as it is: generator/admin/admin-files.ts). The page hands it the site's
+// stylesheets (meta preview-style) and, in data-settings, the documents folder and its words.
 //
 // - The preview pane is styled with the site's own stylesheet.
 // - The Markdown editor gets a button for a document (a PDF, uploaded to the documents folder
@@ -8,7 +8,7 @@
 (() => {
   const { CMS } = window;
   const settings = JSON.parse(document.currentScript?.dataset.settings ?? '{}');
-  for (const href of settings.styles ?? []) CMS.registerPreviewStyle(href);
+  for (const meta of document.querySelectorAll('meta[name="preview-style"]')) CMS.registerPreviewStyle(meta.content);
   const documents = settings.documents;
   if (!documents) return;
   const words = settings.words;

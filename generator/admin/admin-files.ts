@@ -46,7 +46,10 @@ export function adminFiles(parts: AdminParts): OutputFile[] {
   const documents = site.documents
     ? { folder: `/${parts.contentFolder}/${site.documents.folder}`, public: site.documents.folder }
     : undefined;
-  const settings = { styles: parts.styles.map((style) => `${urls.base}${style}`), documents, words };
+  const settings = { documents, words };
+  // One meta a stylesheet, its address quoted as a page quotes it: a save of the stylesheet in
+  // `dev` swaps it here as on every page, and no page reloads (dev/output-diff.ts).
+  const styles = parts.styles.map((style) => `<meta name="preview-style" content="${urls.base}${style}">\n`).join('');
   const html = `<!doctype html>
 <html lang="${site.lang}">
 <head>
@@ -55,7 +58,7 @@ export function adminFiles(parts: AdminParts): OutputFile[] {
 <meta name="robots" content="noindex, nofollow">
 <meta http-equiv="Content-Security-Policy" content="${adminPolicy(site)}">
 <title>${words.title}</title>
-<link href="config.yml" type="text/yaml" rel="cms-config-url">
+${styles}<link href="config.yml" type="text/yaml" rel="cms-config-url">
 </head>
 <body>
 <script src="cms/decap-cms.js"></script>

@@ -68,6 +68,20 @@ describe('a volunteer at /admin/ on the club site', () => {
     await page.getByRole('button', { name: 'Velg et bilde' }).click();
     await uploadAndChoose(page, await cameraPhoto('Trening I Kveld.JPG'));
     await field(page, 'alt').fill('Svømmere i hver sin bane');
+    // The preview pane shows the post with the site's own stylesheet.
+    await expect
+      .poll(() =>
+        page
+          .locator('iframe')
+          .evaluateAll((frames) =>
+            frames.flatMap((frame) =>
+              [...((frame as HTMLIFrameElement).contentDocument?.querySelectorAll('link[rel=stylesheet]') ?? [])].map(
+                (link) => new URL((link as HTMLLinkElement).href).pathname,
+              ),
+            ),
+          ),
+      )
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/style-\w+\.css$/)]));
     await page.locator('[contenteditable=true]').click();
     await page.keyboard.type('Vi sees i bassenget. Her er planen: ');
     await page.getByRole('button', { name: 'Add Component' }).click();
