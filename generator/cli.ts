@@ -6,6 +6,7 @@ import type { NextChangeOptions } from './cli-next-change.ts';
 import type { Project } from './config/project-config.ts';
 import { outputMode, paintMarks, printResult, type OutputMode } from './cli-output.ts';
 import { BuildFailed, formatErrors } from './errors.ts';
+import { reportToGitHub } from './github-report.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
 import { OutputError } from './publish/output-error.ts';
@@ -227,6 +228,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     }
     if (error instanceof BuildFailed) {
       console.error(paintMarks(outputMode({}, process.env, process.stderr), formatErrors(error.errors, buildingInto)));
+      reportToGitHub(error.errors);
       return EXIT.content;
     }
     if (error instanceof OutputError) {

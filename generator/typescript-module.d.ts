@@ -7,7 +7,7 @@ export const REQUIRED_PACKAGES: RegExp;
 /** Imports a package as the generator's own code resolves it: from the tool's folder. */
 export function importPackage(specifier: string): Promise<Record<string, unknown>>;
 /** Loads a package's CommonJS build as the generator's own code resolves it: from the tool's folder. */
-export const requirePackage: (specifier: string) => unknown;
+export const requirePackage: ((specifier: string) => unknown) & { resolve: (specifier: string) => string };
 /** Imports a TypeScript entry of the tool, bundled by bundleTypeScript. */
 export function importTypeScript<Module = Record<string, unknown>>(entry: string): Promise<Module>;
 /** Bundles a TypeScript entry of the tool into the module cache of `project` (default: the working folder); the module's path. */

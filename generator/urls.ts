@@ -17,6 +17,9 @@ export interface Urls {
   fileOf: (route: string) => string;
 }
 
+/** The editors' admin's folder in the output: /admin/ under the base path (generator/admin/). */
+export const ADMIN_FOLDER = 'admin';
+
 export function normalizeBase(base: string): string {
   const trimmed = base.trim().replace(/^\/+|\/+$/g, '');
   return trimmed === '' ? '/' : `/${trimmed}/`;

@@ -14,29 +14,35 @@ import { trainingTimesSchema } from './schemas/training-times.ts';
 export const collections = {
   site: defineCollection({
     file: 'site.yaml',
+    label: 'Klubben og forsiden',
     schema: siteSettingsSchema,
     // Redirect targets are checked by the generator itself (a broken redirect is one error, not two).
     images: (settings) => [{ file: settings.shareImage, path: ['shareImage'], kinds: ['png', 'jpeg'], ...SHARE_IMAGE }],
   }),
   menu: defineCollection({
     file: 'menu.yaml',
+    label: 'Menyen',
     schema: menuSchema,
     links: (menu) =>
       menu.items.flatMap((item, index) => (item.to ? [{ route: item.to, path: ['items', index, 'to'] }] : [])),
   }),
   courses: defineCollection({
     file: 'courses.yaml',
+    label: 'Kurs og nivåtest',
     schema: coursesSchema,
     links: (courses) =>
       Object.entries(courses.levelFinder.results).flatMap(([key, result]) =>
         result.link ? [{ route: result.link, path: ['levelFinder', 'results', key, 'link'] }] : [],
       ),
   }),
-  trainingTimes: defineCollection({ file: 'training-times.yaml', schema: trainingTimesSchema }),
+  trainingTimes: defineCollection({ file: 'training-times.yaml', label: 'Treningstider', schema: trainingTimesSchema }),
   // One Markdown file a post; a draft or a post dated later is left out until its time (shown in
   // dev). A date that is not the one in the file name is a warning.
   news: defineCollection({
     files: 'nyheter/*.md',
+    label: 'Nyheter',
+    // The admin names a new post as the build expects: its date, then its address.
+    newName: '{{year}}-{{month}}-{{day}}-{{slug}}',
     schema: newsPostSchema,
     name: { pattern: NEWS_FILE_NAME, example: '2025-11-20-pamelding-varkurs.md (the date, then the address)' },
     status: newsStatus,

@@ -18,9 +18,15 @@
 // run's summary; exits 1 when overdue.
 //
 //   node .github/scripts/build-due.mjs [--now ISO] [--cached FILE]
+//   node .github/scripts/build-due.mjs --changes content/ [--cached FILE]
 //
 // --now decides for another instant (tests); --cached is the file the last deploy left in the
-// Actions cache, read when the live site cannot be.
+// Actions cache, read when the live site cannot be. --changes says instead whether every file
+// changed since the commit the deployed site was built from (its manifest's `commit`) is under
+// that folder: `content_only=true` lets a push of content be checked, built and deployed
+// without waiting for the tests of code nobody changed. Anything unknown (no manifest, no
+// commit, a commit not in this checkout's history) is `false`: the push waits for its tests.
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -131,8 +137,43 @@ function output(env, values) {
   else process.stdout.write(text.join(''));
 }
 
+/** Whether every file changed between `commit` and HEAD is under `folder`, and why. */
+function onlyUnder(folder, commit) {
+  if (!commit) return { only: false, why: 'Code tests run: the deployed site names no commit.' };
+  let changed;
+  try {
+    const names = execFileSync('git', ['diff', '--name-only', commit, 'HEAD'], { encoding: 'utf8' });
+    changed = names.split('\n').filter(Boolean);
+  } catch {
+    return { only: false, why: `Code tests run: the deployed commit ${commit.slice(0, 7)} is not in this checkout.` };
+  }
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+  const others = changed.filter((file) => !file.startsWith(prefix));
+  if (others.length > 0)
+    return {
+      only: false,
+      why: `Code tests run: ${others.length} changed file(s) outside ${prefix}, like ${others[0]}.`,
+    };
+  return {
+    only: true,
+    why: `Content only: ${changed.length} file(s) under ${prefix} changed since ${commit.slice(0, 7)}; checked and built without the code's tests.`,
+  };
+}
+
+async function changes(env, folder, cached) {
+  const { manifest, problems } = await readDeployed(env, cached);
+  for (const problem of problems) console.log(`Cannot read the deployed commit from the ${problem}`);
+  const { only, why } = onlyUnder(folder, manifest?.commit);
+  console.log(why);
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${why}\n`);
+  output(env, { content_only: only });
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { now: { type: 'string' }, cached: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { now: { type: 'string' }, cached: { type: 'string' }, changes: { type: 'string' } },
+  });
+  if (values.changes !== undefined) return changes(process.env, values.changes, values.cached);
   const now = values.now === undefined ? Date.now() : Date.parse(values.now);
   if (Number.isNaN(now)) throw new Error(`--now ${values.now} is not an instant`);
   const env = process.env;

@@ -1,4 +1,6 @@
 /** How a build's pages are rendered in order, and what consumes them. */
+import { adminFiles, hasAdmin } from '../admin/admin-files.ts';
+import { adminHeaderRule } from '../admin/admin-policy.ts';
 import { type ClockLedger, earliest, type NextChange } from '../clock.ts';
 import type { SiteDefinition } from '../contract/index.ts';
 import type { ValidatedPage } from '../model/pages.ts';
@@ -58,7 +60,9 @@ function sameOrder(before: readonly ValidatedPage[], now: readonly ValidatedPage
 
 /** The tool's consumers of the rendered pages (publish/consumers.ts) and the caller's. */
 export function consumersOf(built: Prepared, extra: readonly PageConsumerMaker[] = []): PageConsumer[] {
-  const setup = { urls: built.routed.urls };
+  const { site } = built.site;
+  const headerRules = hasAdmin(site) ? [adminHeaderRule(site, built.routed.urls.base)] : [];
+  const setup = { urls: built.routed.urls, headerRules };
   return [...PAGE_CONSUMERS, ...extra].map((make) => make(setup));
 }
 
@@ -70,12 +74,20 @@ export function usedAssetsOf(built: Prepared): UsedAssets {
 
 /**
  * The files that are neither pages nor made from them: redirects, robots.txt, the site's own
- * files, the browser code, and when the output next changes by itself.
+ * files, the browser code, the editors' admin, and when the output next changes by itself.
  */
 export function otherFilesOf(built: Prepared, next: NextChange | undefined, commit: string | undefined): OutputFile[] {
   const { routed, client, site } = built;
   return [
     ...otherFiles({ routes: routed.table, urls: routed.urls, lang: site.site.lang, siteFiles: routed.files, client }),
+    ...adminFiles({
+      site: site.site,
+      contentFolder: built.loaded.folder,
+      pages: routed.pages,
+      data: built.validated.content.data,
+      urls: routed.urls,
+      styles: client.styles,
+    }),
     nextChangeFile(built.clocks.now, next, commit),
   ];
 }

@@ -22,6 +22,8 @@ export interface ImageRequirement {
 export interface FileCollectionDefinition<Schema extends ZodType = ZodType> {
   /** The YAML file, relative to the content folder. */
   file: string;
+  /** What editors call it in the admin (the site's language). Default: its name. */
+  label?: string;
   schema: Schema;
   /** Routes the data links to, with the field path of each, checked against the route table. */
   links?(data: output<Schema>): LinkReference[];
@@ -37,6 +39,13 @@ export interface FileCollectionDefinition<Schema extends ZodType = ZodType> {
 export interface FolderCollectionDefinition<Schema extends ZodType = ZodType> {
   /** The files, as a glob under the content folder: `news/*.md` (`*` within a folder, `**` across folders). */
   files: string;
+  /** What editors call it in the admin (the site's language). Default: its name. */
+  label?: string;
+  /**
+   * The file name the admin gives a new entry, in Decap CMS's template tags: `{{slug}}` (the
+   * title made an address, the default), `{{year}}`, `{{month}}`, `{{day}}` (its date).
+   */
+  newName?: string;
   schema: Schema;
   /** What a file's name (without `.md`) must look like, with an example for the hint: the name is often part of an address. */
   name?: { pattern: RegExp; example: string };

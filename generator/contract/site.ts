@@ -54,6 +54,24 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
    * (`/news/feed.xml`) → its text. They are in the route table, so links to them are checked.
    */
   files?(context: RouteContext<DataOf<Collections>>): Record<string, string>;
+  /**
+   * The editors' admin at /admin/ (Decap CMS, its configuration made from the schemas): on
+   * unless `false`. `clubsite dev` edits the content folder on disk through it; the live site
+   * saves to the GitHub repository (README.md, «Volunteers edit in a browser»).
+   */
+  admin?: AdminSettings | false;
+}
+
+/** Where the live admin saves and how a volunteer signs in. */
+export interface AdminSettings {
+  /** The GitHub repository a save is committed to (`owner/name`). Default: `$GITHUB_REPOSITORY` at build time. */
+  repo?: string;
+  /** Its branch. Default: main. */
+  branch?: string;
+  /** The OAuth helper that signs a volunteer in with GitHub: its address (Decap's `base_url`) and path (`auth_endpoint`, default `auth`). */
+  auth?: { url: string; endpoint?: string };
+  /** The admin's language, as Decap names it (`nb_no`). Default: from `lang` (nb → nb_no, nn → nn_no), else English. */
+  locale?: string;
 }
 
 /** What a computed value is worked out from. */

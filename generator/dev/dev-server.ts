@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { BuildResult } from '../build/build-result.ts';
 import { displayUrl, listen } from '../serve/listen.ts';
 import type { DevBuildEvent } from './dev-events.ts';
+import { cmsLocalBackend } from './cms-local-backend.ts';
 import { DevLoop, type DevServerOptions } from './dev-loop.ts';
 import { describeProblems } from './dev-log.ts';
 import { devRequestHandler } from './dev-requests.ts';
@@ -50,6 +51,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       reloadClient: () => loop.reloadClient,
       revision: () => loop.revision(),
       ready: firstBuild,
+      cmsBackend: cmsLocalBackend(loop.root),
       log,
     }),
   );

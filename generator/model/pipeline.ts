@@ -83,6 +83,8 @@ export interface RenderPass {
 /** What a consumer of the rendered pages is made with. */
 export interface ConsumerSetup {
   urls: Urls;
+  /** Rules of _headers for what is not a page (the editors' admin), added after the pages'. */
+  headerRules?: readonly string[];
 }
 
 /**

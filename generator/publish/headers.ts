@@ -16,7 +16,7 @@ interface PagePolicy {
   securityPolicy: string;
 }
 
-export const headers: PageConsumerMaker = ({ urls }) => {
+export const headers: PageConsumerMaker = ({ urls, headerRules = [] }) => {
   const pages: PagePolicy[] = [];
   return {
     take(batch) {
@@ -25,7 +25,7 @@ export const headers: PageConsumerMaker = ({ urls }) => {
       if (batch.records) for (const record of batch.records) pages.push(record);
       else for (const { route, file, securityPolicy } of batch.pages) pages.push({ route, file, securityPolicy });
     },
-    files: () => [['_headers', headersFile(pages, urls)]],
+    files: () => [['_headers', headersFile(pages, urls) + headerRules.join('')]],
   };
 };
 

@@ -17,9 +17,21 @@ export type JsonSchema = Record<string, unknown> & {
   required?: string[];
 };
 
-/** A Zod schema as JSON Schema (draft 7), as what a file may hold (its input). */
-export const jsonSchemaOf = (schema: ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as JsonSchema;
+/**
+ * A Zod schema as JSON Schema (draft 7), as what a file may hold (its input): made once per
+ * schema, since the admin's configuration asks for every page's at every build (z.toJSONSchema
+ * of the club's 30 pages took most of the build's last stage, 150-200 ms). Read it, never change it.
+ */
+export function jsonSchemaOf(schema: ZodType): JsonSchema {
+  let made = madeSchemas.get(schema);
+  if (!made) {
+    made = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as JsonSchema;
+    madeSchemas.set(schema, made);
+  }
+  return made;
+}
+
+const madeSchemas = new WeakMap<ZodType, JsonSchema>();
 
 /** The schema file of a collection: content/training-times.yaml → training-times.json (lenker.json → lenker.json). */
 export function collectionSchemaFile(file: string): string {
@@ -39,30 +51,36 @@ export function jsonSchemas(site: SiteDefinition): Map<string, string> {
     if (!('file' in collection)) continue;
     files.set(collectionSchemaFile(collection.file), format({ title: name, ...jsonSchemaOf(collection.schema) }));
   }
-  const base = jsonSchemaOf(basePageSchema);
   for (const [name, template] of Object.entries(site.templates)) {
     // A template that makes its pages from data is never picked by a page file.
     if (template.routes) continue;
-    const own = template.schema ? jsonSchemaOf(template.schema) : undefined;
-    const properties: Record<string, Record<string, unknown>> = {
-      ...base.properties,
-      ...own?.properties,
-      template: { type: 'string', const: name },
-    };
-    for (const [field, help] of Object.entries(site.pageFieldHelp ?? {})) {
-      if (properties[field]) properties[field] = { ...properties[field], description: help };
-    }
-    const schema: JsonSchema = {
-      $schema: base.$schema,
-      title: name,
-      type: 'object',
-      properties,
-      required: [...new Set([...(base.required ?? []), ...(own?.required ?? [])])],
-    };
-    if (own?.additionalProperties === false) schema.additionalProperties = false;
-    files.set(pageSchemaFile(name), format(schema));
+    files.set(pageSchemaFile(name), format(pageJsonSchema(site, name)));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The fields of a page with this template: those every page has (with the site's help for them) and the template's own. */
+export function pageJsonSchema(site: SiteDefinition, name: string): JsonSchema {
+  const base = jsonSchemaOf(basePageSchema);
+  const template = site.templates[name];
+  const own = template?.schema ? jsonSchemaOf(template.schema) : undefined;
+  const properties: Record<string, Record<string, unknown>> = {
+    ...base.properties,
+    ...own?.properties,
+    template: { type: 'string', const: name },
+  };
+  for (const [field, help] of Object.entries(site.pageFieldHelp ?? {})) {
+    if (properties[field]) properties[field] = { ...properties[field], description: help };
+  }
+  const schema: JsonSchema = {
+    $schema: base.$schema,
+    title: name,
+    type: 'object',
+    properties,
+    required: [...new Set([...(base.required ?? []), ...(own?.required ?? [])])],
+  };
+  if (own?.additionalProperties === false) schema.additionalProperties = false;
+  return schema;
 }
 
 function format(schema: JsonSchema): string {

@@ -33,9 +33,9 @@ export const calendarDoor = z.strictObject({
   prizeValue: prizeValue.describe('Verdien i kroner med «,-» etter, for eksempel 1090,-'),
   logo: contentFile.describe('Sponsorens logo under content/, for eksempel images/julekalender/sponsor.svg'),
   /** Empty, or a dash (-, – or —): not drawn yet. Otherwise a first name and a calendar number. */
-  winner: optionalText.describe(
-    'Vinneren når luken er trukket: fornavn og kalendernummer. Tom eller «-» til trekningen er gjort',
-  ),
+  winner: optionalText
+    .meta({ title: 'Vinner' })
+    .describe('Vinneren når luken er trukket: fornavn og kalendernummer. Tom eller «-» til trekningen er gjort'),
 });
 
 export type CalendarDoor = z.infer<typeof calendarDoor>;

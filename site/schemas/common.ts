@@ -7,6 +7,15 @@ import { z } from 'zod';
  */
 export const editorMessage = (patternErrorMessage: string) => ({ patternErrorMessage });
 
+/**
+ * Which input the editors' admin gives a text field (`x-input`: a picture to upload, a date, a
+ * date and time in Oslo), and the list a field's value must be one of: fixed (`x-choices`) or
+ * another field of the same file (`x-choices-from`: a slot's group is one of the file's groups).
+ */
+export const editorInput = (input: 'image' | 'file' | 'date' | 'datetime' | 'text') => ({ 'x-input': input });
+export const editorChoices = (choices: readonly string[]) => ({ 'x-choices': [...choices] });
+export const editorChoicesFrom = (field: string) => ({ 'x-choices-from': field });
+
 /** A route inside the site: /kurs, /om/styret. */
 export const route = z
   .string()
@@ -22,18 +31,22 @@ export const isoDate = z.iso
 export const contentFile = z
   .string()
   .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg')
-  .meta(
-    editorMessage(
+  .meta({
+    ...editorMessage(
       'Et bilde under content/ (SVG, PNG, JPEG eller WebP), med små bokstaver uten mellomrom, som images/logo.svg',
     ),
-  );
+    ...editorInput('image'),
+  });
 /** A picture for link previews (Facebook, Messenger, Slack): PNG or JPEG, never SVG. */
 export const shareImageFile = z
   .string()
   .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png')
-  .meta(
-    editorMessage('Et PNG- eller JPEG-bilde under content/, med små bokstaver uten mellomrom, som images/deling.png'),
-  );
+  .meta({
+    ...editorMessage(
+      'Et PNG- eller JPEG-bilde under content/, med små bokstaver uten mellomrom, som images/deling.png',
+    ),
+    ...editorInput('image'),
+  });
 export const externalUrl = z
   .url({ protocol: /^https?$/ })
   .meta(editorMessage('En hel nettadresse som starter med https://, kopiert fra nettleseren'));

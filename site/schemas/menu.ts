@@ -13,7 +13,10 @@ const menuItem = z
       .literal('current')
       .optional()
       .describe('Skriv «current» i stedet for «to» for å lenke til årets julekalender'),
-    published: z.boolean().describe('true: vises i menyen. false: skjult til siden er klar'),
+    published: z
+      .boolean()
+      .meta({ title: 'Vises i menyen' })
+      .describe('true: vises i menyen. false: skjult til siden er klar'),
   })
   .refine(
     (item) => (item.to === undefined) !== (item.calendar === undefined),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isDateOrDateTime } from '../dates.ts';
-import { contentFile, editorMessage, text } from './common.ts';
+import { contentFile, editorInput, editorMessage, text } from './common.ts';
 
 /** A tag is one or more lower-case words joined by hyphens; Norwegian letters are welcome (svømming, sjøløve). */
 export const tag = z
@@ -15,8 +15,10 @@ export const tag = z
 
 export const newsPostSchema = z
   .strictObject({
-    title: text.describe('Overskriften på nyheten'),
-    description: text.describe('Én eller to setninger som vises i lista, på forsiden og i nyhetsfeeden'),
+    title: text.meta({ title: 'Overskrift' }).describe('Overskriften på nyheten'),
+    description: text
+      .meta(editorInput('text'))
+      .describe('Én eller to setninger som vises i lista, på forsiden og i nyhetsfeeden'),
     // A date's format issue: the generator's hint turns a date written 27.11.2026 around.
     date: z
       .string()
@@ -29,14 +31,22 @@ export const newsPostSchema = z
           message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
         });
       })
+      .meta({ title: 'Publiseres', ...editorInput('datetime') })
       .describe(
         'Når nyheten publiseres: ÅÅÅÅ-MM-DD, eller med klokkeslett (norsk tid) som 2025-11-20 18:00; samme dag som i filnavnet',
       ),
     tags: z.array(tag).default([]).describe('Temaer, som [svømmekurs, dugnad]; kan utelates'),
-    image: contentFile.optional().describe('Et bilde under content/, som images/bilde.svg; da må alt også være med'),
+    image: contentFile
+      .optional()
+      .meta({ title: 'Bilde' })
+      .describe('Et bilde under content/, som images/bilde.svg; da må alt også være med'),
     /** What the picture shows, for those who cannot see it. */
-    alt: text.optional().describe('Hva bildet viser, for dem som ikke ser det'),
-    draft: z.boolean().default(false).describe('true holder nyheten unna nettsiden (et utkast)'),
+    alt: text.optional().meta({ title: 'Bildetekst' }).describe('Hva bildet viser, for dem som ikke ser det'),
+    draft: z
+      .boolean()
+      .default(false)
+      .meta({ title: 'Utkast' })
+      .describe('true holder nyheten unna nettsiden (et utkast)'),
   })
   .refine((post) => post.image === undefined || post.alt !== undefined, {
     message: 'The field "alt" is missing: a post with "image" needs it',

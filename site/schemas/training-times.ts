@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeWeekday, WEEKDAYS_NB, weekdayName } from '../dates.ts';
-import { editorMessage, isoDate, text } from './common.ts';
+import { editorChoices, editorChoicesFrom, editorMessage, isoDate, text } from './common.ts';
 
 /** A weekday in Norwegian, in any case and spacing (SPEC: «fredag» is Fredag), shown as 'Fredag'. */
 const weekday = text
@@ -11,17 +11,30 @@ const weekday = text
   .transform(weekdayName);
 
 const slot = z.strictObject({
-  group: text.describe('Gruppen som trener, en av «groups», for eksempel A'),
-  day: weekday.describe('Ukedagen på norsk: Mandag, Tirsdag, Onsdag, Torsdag, Fredag, Lørdag eller Søndag'),
+  group: text
+    .meta({ title: 'Gruppe', ...editorChoicesFrom('groups') })
+    .describe('Gruppen som trener, en av «groups», for eksempel A'),
+  day: weekday
+    .meta(editorChoices(WEEKDAYS_NB.map(weekdayName)))
+    .describe('Ukedagen på norsk: Mandag, Tirsdag, Onsdag, Torsdag, Fredag, Lørdag eller Søndag'),
   /** As it is shown: 16:00 - 18:00. */
   time: z
     .string()
     .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
-    .meta(editorMessage('Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)'))
+    .meta({
+      title: 'Fra og til',
+      ...editorMessage('Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)'),
+    })
     .describe('Fra og til, som «16:00 - 18:00» (med anførselstegn)'),
-  location: text.describe('Stedet, ett av «locations», for eksempel Aquarama'),
+  location: text
+    .meta({ title: 'Sted', ...editorChoicesFrom('locations') })
+    .describe('Stedet, ett av «locations», for eksempel Aquarama'),
   /** Base training (strength on land) in the session: shown with 🏋️. */
-  basis: z.boolean().default(false).describe('true når økta har basistrening på land (vises med 🏋️); kan utelates'),
+  basis: z
+    .boolean()
+    .default(false)
+    .meta({ title: 'Basistrening' })
+    .describe('true når økta har basistrening på land (vises med 🏋️); kan utelates'),
 });
 
 /** '16:00 - 18:00' → [960, 1080], minutes after midnight. */
@@ -35,12 +48,22 @@ export function slotMinutes(time: string): [start: number, end: number] {
 /** The training times: when each group trains, and where. Groups and venues are listed once, and every row must use them. */
 export const trainingTimesSchema = z
   .strictObject({
-    updated: isoDate.describe(
-      'Dato tidene sist ble endret, ÅÅÅÅ-MM-DD, for eksempel 2025-10-09. Oppdater den hver gang du endrer tidene.',
-    ),
-    groups: z.array(text).min(1).describe('Alle treningsgruppene, for eksempel [A, B, C]'),
-    locations: z.array(text).min(1).describe('Alle stedene det trenes, for eksempel [Aquarama, Spicheren]'),
-    slots: z.array(slot).min(1).describe('Én linje per økt: gruppe, ukedag, tid, sted og eventuelt basis'),
+    updated: isoDate
+      .meta({ title: 'Sist endret' })
+      .describe(
+        'Dato tidene sist ble endret, ÅÅÅÅ-MM-DD, for eksempel 2025-10-09. Oppdater den hver gang du endrer tidene.',
+      ),
+    groups: z.array(text).min(1).meta({ title: 'Gruppene' }).describe('Alle treningsgruppene, for eksempel [A, B, C]'),
+    locations: z
+      .array(text)
+      .min(1)
+      .meta({ title: 'Stedene' })
+      .describe('Alle stedene det trenes, for eksempel [Aquarama, Spicheren]'),
+    slots: z
+      .array(slot)
+      .min(1)
+      .meta({ title: 'Treninger' })
+      .describe('Én linje per økt: gruppe, ukedag, tid, sted og eventuelt basis'),
   })
   .superRefine((data, context) => {
     data.slots.forEach((entry, index) => {

@@ -6,10 +6,11 @@ import { type DataOf, defineCollection, type TemplateProps } from 'clubsite';
 import { activitiesSchema, NEWS_NAME, newsPostSchema, newsStatus, settingsSchema } from './schemas.ts';
 
 export const collections = {
-  site: defineCollection({ file: 'site.yaml', schema: settingsSchema }),
-  activities: defineCollection({ file: 'aktiviteter.yaml', schema: activitiesSchema }),
+  site: defineCollection({ file: 'site.yaml', label: 'Klubben', schema: settingsSchema }),
+  activities: defineCollection({ file: 'aktiviteter.yaml', label: 'Aktiviteter', schema: activitiesSchema }),
   news: defineCollection({
     files: 'nyheter/*.md',
+    label: 'Nyheter',
     schema: newsPostSchema,
     name: { pattern: NEWS_NAME, example: 'velkommen.md' },
     status: newsStatus,

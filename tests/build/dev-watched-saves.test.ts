@@ -28,7 +28,11 @@ describe.each(SITES)('$name', (site) => {
     const full = await buildProject(project.root, { now });
     const files = allFiles(result);
     expect([...files.keys()]).toEqual([...full.files.keys()]);
-    for (const [file, data] of full.files) expect(Buffer.from(files.get(file) ?? ''), file).toEqual(Buffer.from(data));
+    // Compared as bytes, and told by name: toEqual walks a buffer element by element (seconds for the admin's 5 MB bundle).
+    const differ = [...full.files].filter(
+      ([file, data]) => !Buffer.from(files.get(file) ?? '').equals(Buffer.from(data)),
+    );
+    expect(differ.map(([file]) => file)).toEqual([]);
   }
 
   beforeAll(async () => {

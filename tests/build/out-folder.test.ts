@@ -357,7 +357,7 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
       await mkdir(path.join(dir, 'mnt'), { recursive: true });
       const hashes = 'find "$M/dist" -type f | sort | xargs sha256sum';
       const readOnly = onTmpfs(
-        '4m',
+        '16m', // the first build holds the admin's 6.6 MB (Decap CMS)
         `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; mount -o remount,ro "$M"; set +e; $C build --no-cache --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"`,
       );
       expect(readOnly.status, readOnly.stderr).toBe(0);
@@ -367,7 +367,7 @@ describe('file-system trouble is one plain line, exit 1, within seconds', () => 
       expect(await readFile(path.join(dir, 'after'), 'utf8')).toBe(await readFile(path.join(dir, 'before'), 'utf8'));
 
       const full = onTmpfs(
-        '1m',
+        '16m', // the first build holds the admin's 6.6 MB (Decap CMS)
         `$C build --out "$M/dist" >/dev/null; ${hashes} > "$M/../before"; dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || true; set +e; $C build --no-cache --out "$M/dist" 2> "$M/../stderr"; echo $? > "$M/../code"; ${hashes} > "$M/../after"; ls -a "$M" > "$M/../listing"`,
       );
       expect(full.status, full.stderr).toBe(0);

@@ -14,6 +14,7 @@ describe('a fixture site built in memory', () => {
     const html = [...result.files.keys()].filter((file) => file.endsWith('.html')).sort();
     expect(html).toEqual([
       '404.html',
+      'admin/index.html',
       'events/index.html',
       'find/index.html',
       'index.html',

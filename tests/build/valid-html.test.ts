@@ -27,7 +27,7 @@ describe.each(SITES)('$name', (site) => {
     const result = await buildTestSite(site, '2025-12-10T18:00');
     const validator = new HtmlValidate(config);
     const pages = [...result.files].filter(([file]) => file.endsWith('.html'));
-    expect(pages.length).toBe(result.pages.length + 2); // every page, 404.html and the redirect page
+    expect(pages.length).toBe(result.pages.length + 3); // every page, 404.html, the redirect page and the admin's
     const problems: string[] = [];
     for (const [file, data] of pages) {
       const report = await validator.validateString(

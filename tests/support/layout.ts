@@ -101,7 +101,7 @@ export const ROOMS: readonly Room[] = [
     path: 'generator/build/',
     holds:
       'the driver: `build()` (one stage a line), the renderers (this thread, render workers), the page stream, a dev build session',
-    imports: [...GROUND, 'client/shared/', ...STAGES],
+    imports: [...GROUND, 'client/shared/', ...STAGES, 'generator/admin/'],
     runs: 'node',
   },
   {
@@ -115,6 +115,18 @@ export const ROOMS: readonly Room[] = [
     holds: 'JSON Schemas of the content files for editors (`schema`)',
     imports: [...GROUND, ...STAGES],
     runs: 'node',
+  },
+  {
+    path: 'generator/admin/',
+    holds: 'the editors’ admin at /admin/: Decap CMS’s config.yml made from the schemas, its page, policy and files',
+    imports: [...GROUND, ...STAGES, 'generator/schema/'],
+    runs: 'node',
+  },
+  {
+    path: 'client/admin/',
+    holds: 'the admin’s own script beside Decap CMS (the preview’s stylesheet, the document button)',
+    imports: [],
+    runs: 'browser',
   },
   {
     path: 'generator/dev/',

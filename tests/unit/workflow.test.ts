@@ -4,7 +4,8 @@
 // a process against a deployed site served on 127.0.0.1, over the instants around a due change;
 // lints the workflow with actionlint; and evaluates its job conditions for each kind of run.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -310,5 +311,70 @@ describe('the GitHub workflow (.github/workflows/site.yml)', () => {
     expect(step('actions/upload-pages-artifact')?.with).toEqual({ path: 'dist', 'include-hidden-files': true });
     expect(jobs.deploy?.steps?.[0]?.uses).toMatch(/^actions\/deploy-pages@/);
     expect(jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+  });
+});
+
+describe('a push of content only (the editors’ admin saves to main)', () => {
+  test('is built and deployed without waiting for the tests; a push of code waits for them', async () => {
+    const { changes, test: tests, build } = (await workflow()).jobs;
+    expect(changes?.if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
+    expect(tests?.needs).toBe('changes');
+    const content = { changes: { result: 'success', outputs: { content_only: 'true' } } };
+    const code = { changes: { result: 'success', outputs: { content_only: 'false' } } };
+    expect(condition(tests!, { event: 'push', needs: content })).toBe(false);
+    expect(condition(tests!, { event: 'push', needs: code })).toBe(true);
+    // A pull request (changes skipped) and a changes job that broke are tested.
+    expect(condition(tests!, { event: 'pull_request', needs: { changes: skipped } })).toBe(true);
+    expect(condition(tests!, { event: 'push', needs: { changes: { result: 'failure', outputs: {} } } })).toBe(true);
+    // The build follows a skipped test job at once; a failed one stops it.
+    expect(condition(build!, { event: 'push', needs: { check: skipped, test: skipped } })).toBe(true);
+    expect(condition(build!, { event: 'push', needs: { check: skipped, test: { result: 'failure' } } })).toBe(false);
+    const starter = (await workflow('starter')).jobs;
+    expect(starter.test?.needs).toBe('changes');
+  });
+
+  test('changes says content_only from the deployed commit: content alone yes, any other file or an unknown commit no', async () => {
+    const repo = await mkdtemp(path.join(os.tmpdir(), 'clubsite-changes-'));
+    const git = (...args: string[]) =>
+      run('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo });
+    const commit = async (file: string, text: string) => {
+      await mkdir(path.dirname(path.join(repo, file)), { recursive: true });
+      await writeFile(path.join(repo, file), text);
+      await git('add', '-A');
+      await git('commit', '-q', '-m', file);
+      return (await git('rev-parse', 'HEAD')).stdout.trim();
+    };
+    const changes = async () => {
+      const output = `${repo}.output`;
+      await writeFile(output, '');
+      const script = path.join(projectRoot, '.github/scripts/build-due.mjs');
+      const { stdout } = await run(process.execPath, [script, '--changes', 'content/'], {
+        cwd: repo,
+        env: { PATH: process.env.PATH ?? '', SITE_URL: site.url, GITHUB_OUTPUT: output },
+      });
+      return { log: stdout, output: await readFile(output, 'utf8') };
+    };
+    const served = (sha: string | null) =>
+      site.serve({ status: 200, body: JSON.stringify({ version: 1, nextChange: null, reason: null, commit: sha }) });
+    try {
+      await git('init', '-q');
+      const deployed = await commit('templates/home.tsx', 'export {};\n');
+      await commit('content/nyheter/2025-12-10-ny.md', '---\ntitle: Ny\n---\n');
+      served(deployed.slice(0, 12));
+      const content = await changes();
+      expect(content.output).toBe('content_only=true\n');
+      expect(content.log).toContain('Content only: 1 file(s) under content/ changed since');
+      await commit('site/styles/base.css', 'body {}\n');
+      const code = await changes();
+      expect(code.output).toBe('content_only=false\n');
+      expect(code.log).toContain('outside content/, like site/styles/base.css');
+      served('0123456789ab');
+      expect((await changes()).output).toBe('content_only=false\n');
+      served(null);
+      expect((await changes()).output).toBe('content_only=false\n');
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+      await rm(`${repo}.output`, { force: true });
+    }
   });
 });
