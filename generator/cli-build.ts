@@ -1,13 +1,13 @@
 /**
  * The `build` and `check` commands. The pipeline is their heavy half (esbuild, React, sharp):
  * it is imported once a build is to run, so `--help`, `--version` and a build that finds
- * nothing changed since the last one (build/last-build.ts) never load it.
+ * nothing changed since the last one (pipeline/last-build.ts) never load it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildResult } from './build/build.ts';
-import { readsAhead } from './build/kept-sources-file.ts';
-import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './build/last-build.ts';
+import type { BuildResult } from './pipeline/build.ts';
+import { readsAhead } from './pipeline/kept-sources-file.ts';
+import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './pipeline/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
 import { type ContentError, formatWarnings } from './errors.ts';
@@ -137,9 +137,9 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // One look at the content folder: whether anything changed, the load's stamps and the record.
   const walk = new ContentWalk(path.resolve(cwd, project.contentDir));
   if (cache.cacheDir && tellUnchanged(cache.cacheDir, asked, { project, options, mode, shownOut, start, walk })) return;
-  // What the build reads first is begun now, while the pipeline is imported (build/kept-sources-file.ts).
+  // What the build reads first is begun now, while the pipeline is imported (pipeline/kept-sources-file.ts).
   const ahead = readsAhead(cache.cacheDir, walk);
-  const { build } = await import('./build/build.ts');
+  const { build } = await import('./pipeline/build.ts');
   const { discardWriting, openOutput } = await import('./publish/write-output.ts');
   const { emptyTrash, readyRemover } = await import('./publish/trash.ts');
   // The folders the configuration names are refused before the build; those of the site's
@@ -207,7 +207,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   await emptied;
 }
 
-/** Records a build that swapped its output in, for the next one to tell whether anything changed (build/last-build.ts). */
+/** Records a build that swapped its output in, for the next one to tell whether anything changed (pipeline/last-build.ts). */
 function recordThis(
   cacheDir: string,
   asked: BuildAsked,
@@ -277,7 +277,7 @@ export const DEFAULT_CACHE_DIR = '.clubsite/cache';
 
 export async function runCheck(project: Project, options: { now?: string }, mode: OutputMode): Promise<void> {
   const start = performance.now();
-  const { build } = await import('./build/build.ts');
+  const { build } = await import('./pipeline/build.ts');
   const { MemoryPublisher } = await import('./publish/memory-publisher.ts');
   // Every page is rendered and checked, and let go: nothing is written or kept.
   const nowhere = new MemoryPublisher({ keep: false });

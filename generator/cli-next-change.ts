@@ -2,8 +2,8 @@
  * The `next-change` command: when the output of the content as it is next changes by itself,
  * and why, as `build` would write it into .clubsite/next-change.json, without writing anything.
  */
-import { build } from './build/build.ts';
-import { readingRenderer } from './build/read-only-cache.ts';
+import { build } from './pipeline/build.ts';
+import { readingRenderer } from './pipeline/read-only-cache.ts';
 import { cacheLine, cacheOption, names, nextChangeLine, renderReasons, warn, warningsOf } from './cli-build.ts';
 import { type OutputMode, progressLine, stageTable } from './cli-output.ts';
 import type { Project } from './config/project-config.ts';

@@ -1,7 +1,7 @@
 /**
  * TypeScript of this project as modules Node runs: plain JavaScript, since bin/ runs it before
  * anything is bundled. The launcher (bin/clubsite.js) imports the CLI through it, and the
- * render workers' module is bundled with it (generator/build/worker-pool.ts).
+ * render workers' module is bundled with it (generator/pipeline/worker-pool.ts).
  *
  * The modules are made for one project and one copy of the tool: they go into the project's
  * node_modules/.cache/clubsite/ (the project being the folder clubsite runs in), or, when that
@@ -59,7 +59,7 @@ export async function importTypeScript(entry) {
   enableCompileCache();
   const file = await bundleTypeScript(entry);
   // The module's name holds the hash of the code it was made of (its chunks' names included):
-  // what the generator's page cache is keyed by (build/generator-code.ts).
+  // what the generator's page cache is keyed by (pipeline/generator-code.ts).
   process.env.CLUBSITE_CODE ??= path.basename(file, '.mjs');
   return import(pathToFileURL(file).href);
 }

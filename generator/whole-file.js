@@ -3,7 +3,7 @@
  * reader (a build running beside this one, a module being imported) finds the old file or the
  * new, never half of one, and a write that fails leaves no temporary file behind. The one way
  * the tool writes what it keeps between runs: the launcher's modules and packages (plain
- * JavaScript, like this file) and a build's cache folder (build/cache-folder.ts).
+ * JavaScript, like this file) and a build's cache folder (pipeline/cache-folder.ts).
  */
 import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';

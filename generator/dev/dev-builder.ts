@@ -1,6 +1,6 @@
-import type { BuildResult } from '../build/build-result.ts';
-import type { ChangePlan } from '../build/change-plan.ts';
-import { BuildSession, type SessionOptions } from '../build/session.ts';
+import type { BuildResult } from '../pipeline/build-result.ts';
+import type { ChangePlan } from '../pipeline/change-plan.ts';
+import { BuildSession, type SessionOptions } from '../pipeline/session.ts';
 import { BuildFailed, formatError } from '../errors.ts';
 import { normalizeBase } from '../urls.ts';
 import type { BuildOutcome } from './dev-events.ts';
@@ -27,7 +27,7 @@ export function problemsOf(error: unknown): DevProblem[] {
 }
 
 /**
- * The dev server's side of a build session (build/session.ts): each save updates the session,
+ * The dev server's side of a build session (pipeline/session.ts): each save updates the session,
  * and what it made is compared with the last good build, so the open pages are told exactly
  * what changed (a stylesheet swapped in place, or a reload). A failed build leaves the last
  * good site as it was, and its problems are kept for the pages' overlay.
@@ -69,7 +69,7 @@ export class DevBuilder {
     return { ok: true, result, ms: performance.now() - start, plan, diff, swap };
   }
 
-  /** Whether the saved files hold just what the last good build read (build/session.ts): nothing to build. */
+  /** Whether the saved files hold just what the last good build read (pipeline/session.ts): nothing to build. */
   readAsBefore(files: readonly string[]): boolean {
     return this.#session.readAsBefore(files);
   }

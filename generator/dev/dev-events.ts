@@ -1,6 +1,6 @@
 /** What a dev rebuild did, as the terminal, the open pages and the tests hear of it. */
-import type { BuildResult } from '../build/build-result.ts';
-import type { ChangePlan } from '../build/change-plan.ts';
+import type { BuildResult } from '../pipeline/build-result.ts';
+import type { ChangePlan } from '../pipeline/change-plan.ts';
 import type { OutputDiff } from './output-diff.ts';
 import type { DevProblem } from './reload-channel.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { planChanges } from '../build/change-plan.ts';
+import { planChanges } from '../pipeline/change-plan.ts';
 import { DEFAULT_NAMES } from '../model/project.ts';
 import { isInside } from '../path-inside.ts';
 import { normalizeBase } from '../urls.ts';

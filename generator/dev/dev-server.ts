@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { BuildResult } from '../build/build-result.ts';
+import type { BuildResult } from '../pipeline/build-result.ts';
 import { displayUrl, listen } from '../serve/listen.ts';
 import type { DevBuildEvent } from './dev-events.ts';
 import { cmsLocalBackend } from './cms-local-backend.ts';

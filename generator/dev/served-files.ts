@@ -1,4 +1,4 @@
-import type { BuildResult } from '../build/build.ts';
+import type { BuildResult } from '../pipeline/build.ts';
 import type { OutputDiff } from './output-diff.ts';
 
 type Data = string | Uint8Array;

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { isIgnoredPath } from '../build/change-plan.ts';
+import { isIgnoredPath } from '../pipeline/change-plan.ts';
 import { TreeWatcher } from './tree-watcher.ts';
 import { isInside } from '../path-inside.ts';
 

@@ -32,7 +32,7 @@ export class DeferredSearch {
   private madeIndex: SearchIndexFile | undefined;
   private made: MadeFiles | undefined;
 
-  /** Takes a batch of the first pass: each page's postings travel with it, as the page cache keeps them (build/incremental-renderer.ts). */
+  /** Takes a batch of the first pass: each page's postings travel with it, as the page cache keeps them (pipeline/incremental-renderer.ts). */
   take(batch: RenderedBatch): void {
     if (!batch.numbered) return;
     this.words = batch.numbered.words;
@@ -119,7 +119,7 @@ function sameOutputs(a: readonly PageRecord[], b: readonly PageRecord[]): boolea
     a.length === b.length &&
     a.every((page, at) => {
       const other = b[at];
-      // Most are the very records of the last build (a dev save hands on its records: build/page-stream.ts).
+      // Most are the very records of the last build (a dev save hands on its records: pipeline/page-stream.ts).
       return (
         page === other ||
         (other !== undefined &&

@@ -39,7 +39,7 @@ export interface KnownKey {
   docs: ArrayLike<number>;
 }
 
-/** Where a build keeps the index's parts for the next (build/index-part-cache.ts), by key. */
+/** Where a build keeps the index's parts for the next (pipeline/index-part-cache.ts), by key. */
 export interface KeptParts {
   /** The key noted for a basis of this generation, if any. */
   knownKey?(generation: string, text: string): KnownKey | undefined;

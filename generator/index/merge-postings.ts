@@ -1,5 +1,5 @@
 /**
- * The index's postings made from a kept index (build/kept-index.ts) and the pages it does not
+ * The index's postings made from a kept index (pipeline/kept-index.ts) and the pages it does not
  * hold, instead of from every page's postings appended again: at 10,000 pages that is six
  * million pairs put back into lists one by one, for the two pages an edit rendered. A page the
  * kept index holds as it is now is a range of its documents: its pairs are kept, numbered
@@ -119,7 +119,7 @@ function mergedLists(
 
 /**
  * The added words the kept index has, by their number there (in order), each taken out of
- * `added`: found by halving the kept words, which are in name order (build/kept-index.ts
+ * `added`: found by halving the kept words, which are in name order (pipeline/kept-index.ts
  * believes no file where they are not), a few hundred searches where looking up each of the
  * 40,000 kept words in the map hashed every one of them.
  */

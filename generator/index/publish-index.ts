@@ -4,7 +4,7 @@ import type { Publisher } from '../model/pipeline.ts';
 import type { SearchIndexBuilder, SearchIndexFile } from './search-index.ts';
 import { type KeptParts, UNNAMED_PARTS } from './split-index.ts';
 
-/** With `kept` (the parts the last build kept, build/index-part-cache.ts), a part of the same inputs is linked from there. */
+/** With `kept` (the parts the last build kept, pipeline/index-part-cache.ts), a part of the same inputs is linked from there. */
 export function publishIndex(index: SearchIndexBuilder, publisher: Publisher, kept?: KeptParts): SearchIndexFile {
   // Each part goes out while the next is made, and none is held: under UNNAMED_PARTS, then
   // renamed to their folder, named by the hash of all of them. An output updated in place starts

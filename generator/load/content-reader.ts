@@ -21,7 +21,7 @@ export interface ContentPaths {
 
 /**
  * Parsed files of earlier builds by absolute path, reused while the text is the same (dev, and
- * a build with a cache: build/source-cache.ts). `stamp` is the file's modification time, size
+ * a build with a cache: pipeline/source-cache.ts). `stamp` is the file's modification time, size
  * and inode when it was read: a file whose stamp is the same is not read again (see stampOf).
  * `text` is undefined for a file kept from an earlier run, not read in this one.
  */

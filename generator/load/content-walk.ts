@@ -1,6 +1,6 @@
 /**
  * One look at every file and folder of the content folder, taken at most once per build and
- * shared: `clubsite build`'s last-build check (build/last-build.ts: is anything as it was?)
+ * shared: `clubsite build`'s last-build check (pipeline/last-build.ts: is anything as it was?)
  * takes it before the build, the load takes its files' stamps from it (a file whose stamp is as
  * it was is not read), and the record after the build hashes it. At 10,000 pages each look is
  * 10,000 stats; a build used to take two.

@@ -64,7 +64,7 @@ export interface Renderer {
   render(pass: RenderPass, publisher: Publisher): AsyncIterable<RenderedBatch>;
   /** The build succeeded: a renderer that keeps pages for the next build keeps them now. */
   succeeded?(): void;
-  /** The search index the last build made, when the renderer keeps pages with it (build/kept-index.ts). */
+  /** The search index the last build made, when the renderer keeps pages with it (pipeline/kept-index.ts). */
   readonly keptIndex?: KeptIndex;
   /** Lets go of what it started (render workers). */
   close(): Promise<void>;

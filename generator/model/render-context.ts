@@ -34,7 +34,7 @@ export interface RenderContext {
   photos?: Record<string, PhotoInfo>;
   /** What a value on a page is traced back to when it is wrong: the collections, and the text of the folder collections' files. */
   trace: { collections: YamlSource[]; entries: Array<{ file: string; text: string }> };
-  /** Whether each page notes what it reads (a page cache keeps it: build/incremental-renderer.ts). */
+  /** Whether each page notes what it reads (a page cache keeps it: pipeline/incremental-renderer.ts). */
   noteReads?: boolean;
   /** The search index, for the pages that show it (the second pass). */
   searchIndex?: { url: string; documents: number; bytes: number };

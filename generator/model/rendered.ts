@@ -59,9 +59,9 @@ export interface RenderedBatch {
   pages: Array<RenderedPage | PublishedPage | CopiedPage | PageRecord>;
   /** The pages' search documents, counted where they were rendered, and the number of the thread that counted them. */
   postings?: { packed: PackedPostings; thread: number };
-  /** Or each page's documents in a page cache's numbering (build/incremental-renderer.ts). */
+  /** Or each page's documents in a page cache's numbering (pipeline/incremental-renderer.ts). */
   numbered?: NumberedPostings;
-  /** What the build keeps of each page, when known already: the records a page cache holds (build/reused-pages.ts). */
+  /** What the build keeps of each page, when known already: the records a page cache holds (pipeline/reused-pages.ts). */
   records?: PageRecord[];
   problems: ErrorDetails[];
   warnings: ErrorDetails[];

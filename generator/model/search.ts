@@ -37,7 +37,7 @@ export interface PagePostings {
   pairs: Int32Array<ArrayBuffer>;
   /**
    * Set when the page cache's file left `pairs` and `ends` out (both empty here): they are in the
-   * kept index written with it (build/kept-index.ts), and a page is taken as it was only where
+   * kept index written with it (pipeline/kept-index.ts), and a page is taken as it was only where
    * that index holds its documents.
    */
   pairsKept?: true;
@@ -53,7 +53,7 @@ export interface NumberedPostings {
   words: readonly string[];
 }
 
-/** The search index a build made, kept for the next (build/kept-index.ts): each word's pairs, with how many documents it numbers. */
+/** The search index a build made, kept for the next (pipeline/kept-index.ts): each word's pairs, with how many documents it numbers. */
 export interface KeptIndexData {
   /**
    * New each time the kept index is written (even for the same base: one written again when the
@@ -89,7 +89,7 @@ export interface WordLists {
 }
 
 /**
- * The last build's index, kept (build/kept-index.ts), as a build's index takes it: a page taken
+ * The last build's index, kept (pipeline/kept-index.ts), as a build's index takes it: a page taken
  * from the page cache as it was is a range of its documents, not postings appended again.
  */
 export interface KeptIndex {

@@ -9,7 +9,7 @@ export interface SiteBundle {
   packages: string[];
 }
 
-/** The site's code as an earlier build bundled it, kept while nothing it was made of has changed (build/kept-site-code.ts). */
+/** The site's code as an earlier build bundled it, kept while nothing it was made of has changed (pipeline/kept-site-code.ts). */
 export interface KeptCode {
   /** The bundle of `entry` (relative to the project) and its inputs, when it may be taken as it is. */
   find(entry: string): { bundle: SiteBundle; inputs: string[] } | undefined;
@@ -17,7 +17,7 @@ export interface KeptCode {
   keep(entry: string, bundle: SiteBundle, inputs: readonly string[], startedAt: number): void;
 }
 
-/** The browser's code as an earlier build bundled it, kept likewise (build/kept-site-code.ts). */
+/** The browser's code as an earlier build bundled it, kept likewise (pipeline/kept-site-code.ts). */
 export interface KeptClient {
   /** The bundle made by `recipe` (its entries and options), when it may be taken as it is. */
   find(recipe: string): ClientBundle | undefined;

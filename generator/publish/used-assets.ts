@@ -62,7 +62,7 @@ type UsingBatch = { pages: ReadonlyArray<{ assets: readonly string[] }> };
 
 /**
  * Each batch's uses, each once, in the order first used: a dev save hands on most of its
- * batches as they were (build/reused-pages.ts), and their 10,000 pages are not gone through again.
+ * batches as they were (pipeline/reused-pages.ts), and their 10,000 pages are not gone through again.
  */
 const batchUses = new WeakMap<UsingBatch, string[]>();
 

@@ -4,7 +4,7 @@
  * hold files (`c`). Data reaches templates as views that note each value read, at the depth the
  * template reached: a page that shows this year's calendar depends on that calendar's fields,
  * not on every news post. A later build with the same answers to every read renders the page
- * the same, so it reuses it (build/incremental-renderer.ts).
+ * the same, so it reuses it (pipeline/incremental-renderer.ts).
  */
 
 /** Between the parts of a path: no key holds it. */

@@ -90,7 +90,7 @@ function routeList(table: RouteTable): string[] {
 
 /**
  * What a render knows of the photos, made once per map of them: a dev session hands the same
- * map while every photo is as it was (build/kept-photos.ts), and the same object then tells
+ * map while every photo is as it was (pipeline/kept-photos.ts), and the same object then tells
  * its page cache that what pages read of the photos is the same without comparing it.
  */
 const infos = new WeakMap<ReadonlyMap<string, PhotoResult>, ReturnType<typeof photoInfos>>();

@@ -41,7 +41,7 @@ export interface Findings {
 }
 
 /**
- * What a page kept from an earlier build (build/kept-source.ts) answers, through its class, when
+ * What a page kept from an earlier build (pipeline/kept-source.ts) answers, through its class, when
  * that build found nothing in it: no map entry for each of 10,000 kept pages on every build.
  */
 export const KEPT_FINDINGS: unique symbol = Symbol('kept findings');
@@ -50,7 +50,7 @@ export const KEPT_FINDINGS: unique symbol = Symbol('kept findings');
 export const findingsOf = (page: PageSource): Findings | undefined =>
   checked.get(page) ?? (page as { readonly [KEPT_FINDINGS]?: Findings })[KEPT_FINDINGS];
 
-/** What a build that read the page's file found in it (build/source-cache.ts): it is not looked at again. */
+/** What a build that read the page's file found in it (pipeline/source-cache.ts): it is not looked at again. */
 export function knowFindings(page: PageSource, found: Findings): void {
   checked.set(page, found);
 }

@@ -1,5 +1,5 @@
-import { build } from '../../generator/build/build.ts';
-import { BuildSession } from '../../generator/build/session.ts';
+import { build } from '../../generator/pipeline/build.ts';
+import { BuildSession } from '../../generator/pipeline/session.ts';
 import { median, ms, printTable } from './table.ts';
 
 /** A cold build (site code bundled) against warm ones, and against a dev session's update when nothing changed. */

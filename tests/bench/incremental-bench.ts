@@ -6,7 +6,7 @@
  * - cold: `--no-cache`, every page rendered;
  * - one edit: one page's text changed, then a build;
  * - nothing changed, page cache only: the last build's record removed, so every page is looked up;
- * - nothing changed: the output folder left as it was (build/last-build.ts);
+ * - nothing changed: the output folder left as it was (pipeline/last-build.ts);
  * - nightly: the clock a day later and nothing else (December: the calendar's door turns);
  * - a post added: a news post written on a site that has P posts (default 2,000) besides the N pages.
  *
@@ -119,7 +119,7 @@ async function writePosts(project: DevProject, count: number): Promise<void> {
   }
 }
 
-/** Waits until every file written is older than a build vouches for (build/last-build.ts: 2 s). */
+/** Waits until every file written is older than a build vouches for (pipeline/last-build.ts: 2 s). */
 async function letSettle(file: string): Promise<void> {
   const { ctimeMs } = await stat(file);
   while (Date.now() < ctimeMs + 2100) await sleep(100);

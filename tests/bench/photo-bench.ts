@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { photoWork } from '../../generator/images/photos.ts';
 import { projectRoot } from '../support/site-build.ts';
 import { linkTool, projectOptions } from '../support/outside-project.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { writeOutput } from '../../generator/publish/write-output.ts';
 import { launchBrowser } from '../support/browser.ts';

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import type { DevServer } from '../../generator/dev/dev-server.ts';
 import {
   ADMIN_WAIT,

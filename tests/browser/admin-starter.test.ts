@@ -3,7 +3,7 @@
 // `clubsite dev`; the files build, the pages show them, and an empty title is refused in the form.
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import type { DevServer } from '../../generator/dev/dev-server.ts';
 import {
   ADMIN_WAIT,

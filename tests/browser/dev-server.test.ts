@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { startDevServer, type DevBuildEvent, type DevServer } from '../../generator/dev/dev-server.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';

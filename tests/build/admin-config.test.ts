@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { loadSite } from '../../generator/bundle/load-site.ts';
 import type { SiteDefinition } from '../../generator/contract/index.ts';
 import { withLocalBackend } from '../../generator/dev/cms-local-backend.ts';

@@ -4,7 +4,7 @@
 // the admin's own rule at its end.
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
 
 let project: DevProject;

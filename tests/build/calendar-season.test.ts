@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { BuildFailed } from '../../generator/errors.ts';
 import { buildSite, projectRoot } from '../support/site-build.ts';
 

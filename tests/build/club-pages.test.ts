@@ -4,7 +4,7 @@
  * Builds the real site in memory at a fixed clock.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { buildSite } from '../support/site-build.ts';
 
 const ARTICLES = [

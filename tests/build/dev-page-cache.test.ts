@@ -1,9 +1,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
-import { planChanges } from '../../generator/build/change-plan.ts';
-import { BuildSession } from '../../generator/build/session.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
+import { planChanges } from '../../generator/pipeline/change-plan.ts';
+import { BuildSession } from '../../generator/pipeline/session.ts';
 import { DevBuilder } from '../../generator/dev/dev-builder.ts';
 import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
 import type { DevProject } from '../support/dev-project.ts';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BuildSession } from '../../generator/build/session.ts';
+import { BuildSession } from '../../generator/pipeline/session.ts';
 import type { DevProject } from '../support/dev-project.ts';
 import { projectOptions } from '../support/outside-project.ts';
 import { CLUB } from '../support/test-sites.ts';
@@ -8,7 +8,7 @@ import { CLUB } from '../support/test-sites.ts';
 /**
  * A save that leaves a file with the very text the last good build read (an editor's save with
  * nothing changed, a watcher's late second event for a save already built) needs no build
- * (build/session.ts readAsBefore): the dev server builds nothing and reloads no page. Anything
+ * (pipeline/session.ts readAsBefore): the dev server builds nothing and reloads no page. Anything
  * else is built: another text, a file the build did not read as text, a failed build still
  * owed, or a clock in another minute.
  */

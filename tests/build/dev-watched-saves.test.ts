@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
-import { BuildSession } from '../../generator/build/session.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
+import { BuildSession } from '../../generator/pipeline/session.ts';
 import { allFiles } from '../../generator/dev/served-files.ts';
 import type { DevProject } from '../support/dev-project.ts';
 import { projectOptions } from '../support/outside-project.ts';

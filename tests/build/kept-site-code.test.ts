@@ -1,5 +1,5 @@
 /**
- * The site's code and the browser's kept from the last build (generator/build/kept-site-code.ts,
+ * The site's code and the browser's kept from the last build (generator/pipeline/kept-site-code.ts,
  * kept-bundle.ts), through the real
  * CLI on a copy of the mini site: taken as it is while its files keep their stamps and their
  * folders their names, and bundled again when a file it was made of changes, when a file is

@@ -4,7 +4,7 @@
  * keeps its id and gets a link to copy, and neither leaks into what search shows.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { searchDocument } from '../../generator/index/search-index.ts';
 import { renderMarkdown } from '../../generator/render/markdown.ts';
 import { buildFixture, fixtureSite, text } from '../support/fixture-site.ts';

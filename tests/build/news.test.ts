@@ -6,10 +6,10 @@
  */
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildOptions, BuildResult } from '../../generator/build/build.ts';
+import type { BuildOptions, BuildResult } from '../../generator/pipeline/build.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EMPTY_PLAN } from '../../generator/build/change-plan.ts';
+import { EMPTY_PLAN } from '../../generator/pipeline/change-plan.ts';
 import { DevBuilder } from '../../generator/dev/dev-builder.ts';
 import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';

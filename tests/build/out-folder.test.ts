@@ -166,7 +166,7 @@ describe('build --out refuses a folder clubsite does not own', () => {
     git('add', '-A');
     git('commit', '-q', '-m', 'site');
     // Files a volunteer left a while ago: a build keeps the code it bundles of such files
-    // (build/kept-bundle.ts), and one that is refused must not, even after bundling it.
+    // (pipeline/kept-bundle.ts), and one that is refused must not, even after bundling it.
     await aged(root);
   });
   afterAll(() => rm(outer, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { framedPieces, readFramed } from '../../generator/build/framed-file.ts';
+import { framedPieces, readFramed } from '../../generator/pipeline/framed-file.ts';
 import { fixtureSite } from '../support/fixture-site.ts';
 import { differences, treeOf } from '../support/output-tree.ts';
 import { buildIn, type CliOutcome } from '../support/run-cli.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
 
 describe('a page cache that cannot be believed is a cold build, and says why', () => {
   const real = () => readFile(path.join(cacheDir, 'pages.bin'));
-  /** The cache's base with its header changed, its arrays as they were (generator/build/framed-file.ts). */
+  /** The cache's base with its header changed, its arrays as they were (generator/pipeline/framed-file.ts). */
   const changed = async (change: object) => {
     const { header, arrays } = readFramed(await real());
     return Buffer.concat(framedPieces({ ...(header as object), ...change }, arrays));
@@ -71,7 +71,7 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
 
   test("a page whose arrays lie outside the file's: that page is rendered again, and the output is a cold build's", async () => {
     await built(dir, freshOut());
-    // Its pages are columns (generator/build/page-columns.ts): six spans a row, its reads' first.
+    // Its pages are columns (generator/pipeline/page-columns.ts): six spans a row, its reads' first.
     type Stored = { pages: { files: string[]; spans: Float64Array } };
     const { header, arrays } = readFramed(await real());
     const contents = header as Stored;

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import type { PageConsumerMaker } from '../../generator/model/pipeline.ts';
 import { openOutput } from '../../generator/publish/write-output.ts';
 import { buildFixture, fixtureSite, text } from '../support/fixture-site.ts';

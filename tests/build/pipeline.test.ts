@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { buildFixture, fixtureSite, text } from '../support/fixture-site.ts';
 import { indexedDocuments, searchOver } from '../support/search-index.ts';
 

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, type BuildResult } from '../../generator/build/build.ts';
+import { build, type BuildResult } from '../../generator/pipeline/build.ts';
 import { NEXT_CHANGE_FILE } from '../../generator/publish/next-change.ts';
 import { copyProject, type DevProject } from '../support/dev-project.ts';
 

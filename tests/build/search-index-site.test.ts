@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { searchDocuments } from '../../generator/index/search-index.ts';
 import { indexedDocuments, partsOf } from '../support/search-index.ts';
 import { buildTestSite, SITES } from '../support/test-sites.ts';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { headersFor, parseHeaders } from '../../generator/serve/headers-rules.ts';
 import { buildTestSite, CLUB, SITES } from '../support/test-sites.ts';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildResult } from '../../generator/build/build.ts';
+import type { BuildResult } from '../../generator/pipeline/build.ts';
 import { BuildFailed, type ContentError, formatError } from '../../generator/errors.ts';
 import { imageSize } from '../../generator/image-size.ts';
 import { buildSite, projectRoot } from '../support/site-build.ts';

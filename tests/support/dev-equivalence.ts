@@ -9,8 +9,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from '../../generator/build/build.ts';
-import { BuildSession } from '../../generator/build/session.ts';
+import { build } from '../../generator/pipeline/build.ts';
+import { BuildSession } from '../../generator/pipeline/session.ts';
 import { allFiles } from '../../generator/dev/served-files.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
 import { writeSyntheticPages } from '../bench/synthetic-pages.ts';

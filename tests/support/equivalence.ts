@@ -8,7 +8,7 @@
  */
 import { readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from '../../generator/build/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { BuildFailed, formatError } from '../../generator/errors.ts';
 import { differences } from './output-tree.ts';
 import { openOutput } from '../../generator/publish/write-output.ts';

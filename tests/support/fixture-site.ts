@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { build, type BuildOptions, type BuildResult } from '../../generator/build/build.ts';
+import { build, type BuildOptions, type BuildResult } from '../../generator/pipeline/build.ts';
 import { BuildFailed, type ContentError } from '../../generator/errors.ts';
 import { linkTool, projectOptions } from './outside-project.ts';
 

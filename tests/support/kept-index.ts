@@ -1,4 +1,4 @@
-// Pages' postings and kept indexes in memory, as a build's page cache and build/kept-index.ts
+// Pages' postings and kept indexes in memory, as a build's page cache and pipeline/kept-index.ts
 // keep them: for the tests of an index made from a kept one.
 import { BatchPostings, type IndexDocument } from '../../generator/index/postings.ts';
 import { WordNumbering } from '../../generator/index/page-postings.ts';
@@ -61,7 +61,7 @@ export function counted(pages: IndexDocument[][], numbering: WordNumbering): Pag
   );
 }
 
-/** A kept index in memory, as build/kept-index.ts keeps one: its lists, and where each kept page is in it. */
+/** A kept index in memory, as pipeline/kept-index.ts keeps one: its lists, and where each kept page is in it. */
 export class MemoryKeptIndex {
   readonly ranges = new Map<PagePostings, KeptDocuments>();
   made: { lists: WordLists; pages: readonly PagePostings[] } | undefined;
@@ -106,7 +106,7 @@ export function indexFiles(
 }
 
 /**
- * Parts kept as build/index-part-cache.ts keeps them (each part's file in a temporary folder, by
+ * Parts kept as pipeline/index-part-cache.ts keeps them (each part's file in a temporary folder, by
  * key), and the keys noted by basis, which a build reads as the last one left them.
  */
 export class MemoryParts implements KeptParts {

@@ -98,7 +98,7 @@ export const ROOMS: readonly Room[] = [
     runs: 'node',
   },
   {
-    path: 'generator/build/',
+    path: 'generator/pipeline/',
     holds:
       'the driver: `build()` (one stage a line), the renderers (this thread, render workers), the page stream, a dev build session',
     imports: [...GROUND, 'client/shared/', ...STAGES, 'generator/admin/'],
@@ -131,7 +131,7 @@ export const ROOMS: readonly Room[] = [
   {
     path: 'generator/dev/',
     holds: 'the dev server: watching, rebuilding through a build session, live reload',
-    imports: [...GROUND, 'client/shared/', ...STAGES, 'generator/build/', 'generator/serve/'],
+    imports: [...GROUND, 'client/shared/', ...STAGES, 'generator/pipeline/', 'generator/serve/'],
     runs: 'node',
   },
   {

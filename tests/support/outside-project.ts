@@ -5,7 +5,7 @@
  */
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildOptions } from '../../generator/build/build.ts';
+import type { BuildOptions } from '../../generator/pipeline/build.ts';
 import { readProject } from '../../generator/config/project-config.ts';
 import { projectRoot } from './site-build.ts';
 

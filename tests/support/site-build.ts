@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type BuildResult } from '../../generator/build/build.ts';
+import { build, type BuildOptions, type BuildResult } from '../../generator/pipeline/build.ts';
 import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { writeOutput } from '../../generator/publish/write-output.ts';
 

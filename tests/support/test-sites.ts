@@ -7,7 +7,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build, type BuildOptions, type BuildResult } from '../../generator/build/build.ts';
+import { build, type BuildOptions, type BuildResult } from '../../generator/pipeline/build.ts';
 import { copyProject, type DevProject } from './dev-project.ts';
 import { linkTool, projectOptions } from './outside-project.ts';
 import { projectRoot } from './site-build.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { isIgnoredPath, mergePlans, planChanges, type ChangeContext } from '../../generator/build/change-plan.ts';
+import { isIgnoredPath, mergePlans, planChanges, type ChangeContext } from '../../generator/pipeline/change-plan.ts';
 import { diffOutputs, stylesheetSwap } from '../../generator/dev/output-diff.ts';
 import { createRebuildQueue } from '../../generator/dev/rebuild-queue.ts';
 

@@ -147,7 +147,7 @@ describe('import boundaries', () => {
     const planted: SourceFile[] = [
       { file: 'site/logic/a.ts', text: "import { readFileSync } from 'node:fs';\n" },
       { file: 'site/logic/b.ts', text: "import path from 'path';\n" },
-      { file: 'templates/c.tsx', text: "import { build } from '../generator/build/build.ts';\n" },
+      { file: 'templates/c.tsx', text: "import { build } from '../generator/pipeline/build.ts';\n" },
       { file: 'client/browser/e.ts', text: "export { osloTime } from '../../site/dates.ts';\n" },
       { file: 'generator/f.ts', text: "const site = await import('../templates/index.ts');\n" },
       { file: 'generator/render/g.ts', text: "import { emit } from '../publish/write-output.ts';\n" },
@@ -169,7 +169,7 @@ describe('import boundaries', () => {
     expect(findViolations(planted)).toEqual([
       'site/logic/a.ts: site/ does not run in Node: no node:fs',
       'site/logic/b.ts: site/ does not run in Node: no path',
-      'templates/c.tsx: templates/ may not import generator/build/: generator/build/build.ts',
+      'templates/c.tsx: templates/ may not import generator/pipeline/: generator/pipeline/build.ts',
       "client/browser/e.ts: the tool imports the club's site: site/dates.ts",
       "generator/f.ts: the tool imports the club's site: templates/index.ts",
       'generator/render/g.ts: generator/render/ may not import generator/publish/: generator/publish/write-output.ts',

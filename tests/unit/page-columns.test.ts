@@ -1,8 +1,8 @@
 import v8 from 'node:v8';
 import { describe, expect, test } from 'vitest';
-import { fromColumns, toColumns } from '../../generator/build/page-columns.ts';
+import { fromColumns, toColumns } from '../../generator/pipeline/page-columns.ts';
 
-/** An entry as the page cache's file stores it (generator/build/packed-arrays.ts: its arrays as spans). */
+/** An entry as the page cache's file stores it (generator/pipeline/packed-arrays.ts: its arrays as spans). */
 function entry(at: number, change: { lastmod?: string; noindex?: boolean; postings?: boolean } = {}) {
   const clock = { from: -Infinity, until: 1767222000000 + at };
   const dated = change.lastmod === undefined ? {} : { lastmod: change.lastmod };

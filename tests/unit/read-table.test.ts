@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { ReadTable } from '../../generator/build/read-table.ts';
+import { ReadTable } from '../../generator/pipeline/read-table.ts';
 
-// A page cache's table of reads (generator/build/read-table.ts): each pair of a path and its answer once.
+// A page cache's table of reads (generator/pipeline/read-table.ts): each pair of a path and its answer once.
 describe('the table of reads', () => {
   test('a pair read again is the same number; another answer of a path is a pair of its own', () => {
     const table = new ReadTable(['d\u001fmenu', 'r\u001f/kurs'], ['object', true]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { isIgnoredPath } from '../../generator/build/change-plan.ts';
+import { isIgnoredPath } from '../../generator/pipeline/change-plan.ts';
 import { TreeWatcher } from '../../generator/dev/tree-watcher.ts';
 
 let top: string;

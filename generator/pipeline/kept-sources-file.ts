@@ -1,5 +1,5 @@
 /**
- * Where a build keeps what it made of the content files (build/source-cache.ts), and that
+ * Where a build keeps what it made of the content files (pipeline/source-cache.ts), and that
  * file's read begun as early as a build knows it will want it. `clubsite build` begins it before
  * it imports the pipeline (cli-build.ts): its build waits for it first, before the site's code
  * has run, and begun there it is not queued behind the larger files the page cache and the

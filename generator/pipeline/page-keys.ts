@@ -25,7 +25,7 @@ export function ownKey(page: ValidatedPage): string {
   return key;
 }
 
-/** The key of a page restored from the fields it was made of (build/source-cache.ts): not hashed again. */
+/** The key of a page restored from the fields it was made of (pipeline/source-cache.ts): not hashed again. */
 export function knowOwnKey(page: ValidatedPage, key: string): void {
   ownKeys.set(page, key);
 }

@@ -254,7 +254,7 @@ let bundled: Promise<string> | undefined;
 
 /** The worker bundled for Node (packages stay external) by the TypeScript module cache. */
 function workerFile(): Promise<string> {
-  bundled ??= bundleTypeScript('generator/build/render-worker.ts');
+  bundled ??= bundleTypeScript('generator/pipeline/render-worker.ts');
   bundled.catch(() => {
     bundled = undefined;
   });

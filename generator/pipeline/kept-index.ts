@@ -62,7 +62,7 @@ export class FolderKeptIndex implements KeptIndex {
   #ahead: ReadAhead | undefined;
   #made: { lists: WordLists; pages: readonly PagePostings[] } | undefined;
 
-  /** `keep`: false for a reader that writes nothing (`clubsite next-change`: build/read-only-cache.ts). */
+  /** `keep`: false for a reader that writes nothing (`clubsite next-change`: pipeline/read-only-cache.ts). */
   constructor(
     dir: string,
     private readonly generator: string,

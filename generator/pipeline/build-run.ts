@@ -44,13 +44,13 @@ export interface BuildOptions {
   drafts?: boolean;
   /** Minify client code (default true; dev turns it off for readable stack traces). */
   minify?: boolean;
-  /** How pages are rendered (default: this thread, or render workers on a large site: build/worker-renderer.ts). */
+  /** How pages are rendered (default: this thread, or render workers on a large site: pipeline/worker-renderer.ts). */
   renderer?: Renderer;
   /** Where the output goes (default: memory, returned in BuildResult.files and .pages). */
   publisher?: Publisher & BuildOutput;
   /**
    * The page cache's folder: pages whose inputs did not change are taken from it, and the
-   * build keeps its pages there for the next (build/page-cache.ts). None: every page is rendered.
+   * build keeps its pages there for the next (pipeline/page-cache.ts). None: every page is rendered.
    */
   cacheDir?: string;
   /**
@@ -72,7 +72,7 @@ export interface BuildOptions {
    * than looking at each file again.
    */
   contentWalk?: ContentWalk;
-  /** The kept files' read (build/kept-sources-file.ts) of `cacheDir`, begun by the caller before it imported the pipeline. */
+  /** The kept files' read (pipeline/kept-sources-file.ts) of `cacheDir`, begun by the caller before it imported the pipeline. */
   sourcesRead?: ReadAhead;
 }
 

@@ -56,7 +56,7 @@ export class IncrementalRenderer implements Renderer {
     private readonly inner: Renderer,
     private readonly cache: PageCache,
     /**
-     * What is kept besides the pages: the search index's postings (build/kept-index.ts), or a
+     * What is kept besides the pages: the search index's postings (pipeline/kept-index.ts), or a
      * dev session's plans of its last build (the pages it did not touch are not looked up again).
      */
     keeps: { keptIndex?: FolderKeptIndex; plans?: PassPlans } = {},

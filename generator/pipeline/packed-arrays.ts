@@ -41,7 +41,7 @@ export interface PackedPages<Page extends WithArrays> {
 
 /**
  * The pages, each one's reads and postings moved into the two arrays. With `pairsKept` (a base,
- * which the kept index is written with: build/kept-index.ts) the postings' pairs and ends are
+ * which the kept index is written with: pipeline/kept-index.ts) the postings' pairs and ends are
  * left out: 50 MB of a 72 MB file at 10,000 pages, stored there already. A page whose pairs were
  * left out when it was read stays so.
  */

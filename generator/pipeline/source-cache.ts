@@ -8,7 +8,7 @@
  * problem that says "build again", never a page made of two versions of it.
  *
  * The file holds no text (at 10,000 pages, 8 MB where the texts are 44), and its files as columns
- * (build/kept-table.ts): what every build reads of them decodes in a few milliseconds, and a
+ * (pipeline/kept-table.ts): what every build reads of them decodes in a few milliseconds, and a
  * page's front matter and the places of its values only when asked for. A build that changed a few files writes
  * only those, into `sources.delta.bin` (every file changed or gone since sources.bin was
  * written, named by that file's generation); once they are many, sources.bin is written again.

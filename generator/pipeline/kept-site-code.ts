@@ -1,5 +1,5 @@
 /**
- * The code esbuild made in an earlier build, kept (build/kept-bundle.ts): the site's code
+ * The code esbuild made in an earlier build, kept (pipeline/kept-bundle.ts): the site's code
  * (`.clubsite/cache/site-code.bin`) and the browser's (`client-code.bin`), each for the same
  * generator code, esbuild, project and what it was bundled from; written once the build has
  * succeeded (build.ts).

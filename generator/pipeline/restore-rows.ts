@@ -1,8 +1,8 @@
 /**
- * A table of kept files (build/kept-table.ts) made into the parsed files a load makes, and the
+ * A table of kept files (pipeline/kept-table.ts) made into the parsed files a load makes, and the
  * pages validated from them. A build with the cache makes this of 10,000 rows before its load,
  * so it makes as little as it can: a kept page answers its text's hash and what checkText found
- * in it through its class (build/kept-source.ts), and its validated page is made from its row
+ * in it through its class (pipeline/kept-source.ts), and its validated page is made from its row
  * when validate asks for it, with no map entry for each page.
  */
 import type { SiteDefinition } from '../contract/index.ts';

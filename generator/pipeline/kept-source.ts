@@ -1,5 +1,5 @@
 /**
- * A kept file (a row of build/kept-table.ts) made into the parsed file a load makes, with the
+ * A kept file (a row of pipeline/kept-table.ts) made into the parsed file a load makes, with the
  * parts read only when asked for: a page's text and body, read from its file and checked to be
  * the text the build that kept it read; its front matter's data, and the places of its values,
  * decoded from the bytes they were kept as.

@@ -1,11 +1,11 @@
 /**
- * The kept files of sources.bin (build/source-cache.ts) as columns: one array per field, a
+ * The kept files of sources.bin (pipeline/source-cache.ts) as columns: one array per field, a
  * file's fields at the same place in each. A build with the cache reads every kept file's
  * stamp, route, text hash and validated page (and its own key for the page cache), and little
  * else: those are plain columns (a few arrays of strings and numbers decode in a tenth of the
  * time 10,000 objects of twenty fields each take, and without their keys written 10,000 times). What is read only when asked
  * for (a page's front matter, every value's place) stays bytes (`lazy`): a YAML value as
- * v8.serialize wrote it, the places as JSON text, decoded file by file (build/kept-source.ts).
+ * v8.serialize wrote it, the places as JSON text, decoded file by file (pipeline/kept-source.ts).
  */
 import v8 from 'node:v8';
 import type { ErrorDetails } from '../errors.ts';
@@ -34,7 +34,7 @@ export interface KeptTable {
   templates: string[];
   templateOf: Uint16Array;
   pageData: unknown[];
-  /** A valid page's own key (build/page-keys.ts): a build need not hash the page again to look it up in the page cache. */
+  /** A valid page's own key (pipeline/page-keys.ts): a build need not hash the page again to look it up in the page cache. */
   ownKeys: Array<string | null>;
   /** Each file's data (v8.serialize) and then its places (JSON), ending at dataEnds and nodesEnds. */
   lazy: Uint8Array;

@@ -1,5 +1,5 @@
 /**
- * The files a build read, as a table of kept files (build/kept-table.ts): a file kept from an
+ * The files a build read, as a table of kept files (pipeline/kept-table.ts): a file kept from an
  * earlier build is copied from the bytes it was read from, its data and places not made again;
  * another has its front matter serialized and its places written as JSON. A validated page is
  * kept only when it is what validatePage makes of the file (the same fields, in that order):

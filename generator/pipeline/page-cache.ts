@@ -62,7 +62,7 @@ export interface PageCache {
   readonly size: number;
   /**
    * Its base's random name (cache-file.ts), as read, or as this build wrote it: what is kept
-   * with a base names it (build/kept-index.ts). None in memory.
+   * with a base names it (pipeline/kept-index.ts). None in memory.
    */
   readonly generation?: string;
   /** Whether the page is as that base holds it (not a journal's, nor rendered since). */

@@ -58,7 +58,7 @@ export class PageStream {
 /**
  * Records already made, by the page and by the batch: neither is changed once made, and a dev
  * session hands on the same page object, and the same batch for a run of pages taken from its
- * cache, at each save that reuses them (build/reused-pages.ts). A run taken from a page cache
+ * cache, at each save that reuses them (pipeline/reused-pages.ts). A run taken from a page cache
  * comes with the records the cache holds (RenderedBatch.records).
  */
 const keptRecords = new WeakMap<PageRecord, PageRecord>();
