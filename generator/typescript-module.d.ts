@@ -16,3 +16,5 @@ export function bundleTypeScript(entry: string, project?: string): Promise<strin
 export function moduleCache(project?: string): string;
 /** A project's module cache in the system's temporary folder (when its node_modules cannot be written). */
 export function temporaryModuleCache(project: string): string;
+/** This user's own folder in the system's temporary folder (0700, owned by this user; another's is never used). */
+export function privateFolder(): string;

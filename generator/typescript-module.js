@@ -6,7 +6,7 @@
  * The modules are made for one project and one copy of the tool: they go into the project's
  * node_modules/.cache/clubsite/ (the project being the folder clubsite runs in), or, when that
  * cannot be written (a read-only node_modules), into a folder of the system's temporary folder
- * named after the project's real path. The packages they import are resolved from the tool's
+ * named after the project's real path, inside this user's own folder there (privateFolder). The packages they import are resolved from the tool's
  * own folder as the module is made, and written into it by their real paths: a module runs the
  * same wherever its file lies, even where the project has no packages of its own (pnpm). This
  * file is never bundled into a module itself (its own place is the tool's), and what a module
@@ -14,7 +14,7 @@
  * project copied with its node_modules, or a cache restored at another path, makes its own.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import module from 'node:module';
 import os from 'node:os';
@@ -156,8 +156,41 @@ export function moduleCache(project = process.cwd()) {
 /** A project's module cache in the system's temporary folder, named by the project's real path. */
 export function temporaryModuleCache(project) {
   const named = createHash('sha256').update(realOr(project)).digest('hex').slice(0, 12);
-  return path.join(os.tmpdir(), `clubsite-modules-${named}`);
+  return path.join(privateFolder(), `modules-${named}`);
 }
+
+/**
+ * This user's own folder in the system's temporary folder (`clubsite-<uid>`), where the modules
+ * the launcher runs are kept when a project's node_modules cannot hold them, and Node's compile
+ * cache: made 0700, and used only while it is a real folder of this user's that no one else can
+ * write. Another user could make one by that name first, with a module in it for this user to
+ * run; such a folder is not used, and this run makes its modules in a new folder of its own
+ * (`mkdtemp`, 0700), saying so in one line.
+ */
+export function privateFolder() {
+  if (checkedPrivate !== undefined) return checkedPrivate;
+  const uid = process.getuid?.();
+  const folder = path.join(os.tmpdir(), uid === undefined ? 'clubsite' : `clubsite-${uid}`);
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    if (error?.code !== 'EEXIST') throw error;
+  }
+  const stats = lstatSync(folder);
+  const own = stats.isDirectory() && (uid === undefined || (stats.uid === uid && (stats.mode & 0o077) === 0));
+  if (own) checkedPrivate = folder;
+  else {
+    checkedPrivate = mkdtempSync(path.join(os.tmpdir(), 'clubsite-'));
+    const owner = stats.isDirectory()
+      ? `owned by uid ${stats.uid}, mode ${(stats.mode & 0o777).toString(8)}`
+      : 'not a folder';
+    process.stderr.write(
+      `clubsite: ${folder} is not this user's own folder (${owner}), so nothing in it is run; this run keeps its modules in ${checkedPrivate}\n`,
+    );
+  }
+  return checkedPrivate;
+}
+let checkedPrivate;
 
 function writable(folder) {
   try {
@@ -180,12 +213,15 @@ const realOr = (folder) => {
 /**
  * Node 22.1 and later keep the code they compile (this module's, and its packages') on disk,
  * and a run starts sooner the next time: `clubsite --version` 155 → 130 ms on Node 22 here.
- * Node 20 has no such cache. NODE_COMPILE_CACHE chooses the folder (Node's default is in the
- * system's temporary folder), and hands the cache on to the render workers; Node's own
- * NODE_DISABLE_COMPILE_CACHE turns it off.
+ * Node 20 has no such cache. NODE_COMPILE_CACHE chooses the folder, and hands the cache on to
+ * the render workers; Node's own NODE_DISABLE_COMPILE_CACHE turns it off. Node's default folder
+ * is shared by every user of the temporary folder and checks no owner: the cache is kept in
+ * this user's own folder instead (privateFolder).
  */
 function enableCompileCache() {
-  const enabled = module.enableCompileCache?.();
+  if (typeof module.enableCompileCache !== 'function') return;
+  const chosen = process.env.NODE_COMPILE_CACHE ?? path.join(privateFolder(), 'compile-cache');
+  const enabled = module.enableCompileCache(chosen);
   if (enabled?.directory && process.env.NODE_COMPILE_CACHE === undefined)
     process.env.NODE_COMPILE_CACHE = enabled.directory;
 }
