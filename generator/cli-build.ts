@@ -3,7 +3,6 @@
  * it is imported once a build is to run, so `--help`, `--version` and a build that finds
  * nothing changed since the last one (pipeline/last-build.ts) never load it.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildResult } from './pipeline/build.ts';
 import { readsAhead } from './pipeline/kept-sources-file.ts';
@@ -14,6 +13,8 @@ import { type ContentError, formatWarnings } from './errors.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
 import { ContentWalk } from './load/content-walk.ts';
+import { cacheFault, isFileSystemError } from './pipeline/cache-fault.ts';
+import { type OwnedCacheFolder, ownCacheFolder } from './pipeline/owned-cache-folder.ts';
 
 /** What the pipeline takes of the project's configuration. */
 export const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
@@ -131,7 +132,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const startedAt = Date.now();
   const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
-  const cache = cacheOption(cwd, options);
+  const owned = ownedCache(project, options, outDir);
+  const cache = owned.cacheDir ? { cacheDir: owned.cacheDir } : {};
   const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };
   const shownOut = path.relative(cwd, outDir) || '.';
   // One look at the content folder: whether anything changed, the load's stamps and the record.
@@ -146,13 +148,13 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
   const trash = cache.cacheDir ? path.join(cache.cacheDir, 'trash') : undefined;
-  const spare = cache.cacheDir ? path.join(cache.cacheDir, 'spare') : undefined;
-  const where = { project: cwd, force: options.force, shown: options.out, sources, trash, spare };
+  // No spare folder: the site a swap replaced is never written in place again, so an edit made
+  // in the output folder cannot reach a later build's (issue 43).
+  const where = { project: cwd, force: options.force, shown: options.out, sources, trash };
   // What earlier builds left to remove goes while this one runs.
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.
-  // Not when a spare is there to be taken: the site the swap replaces then becomes the next spare, and nothing is removed.
-  const letRemoverGo = trash && !(spare && existsSync(spare)) ? readyRemover(trash) : () => undefined;
+  const letRemoverGo = trash ? readyRemover(trash) : () => undefined;
   // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
@@ -164,6 +166,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   process.on('SIGTERM', interrupted);
   let result: BuildResult;
   let output: Awaited<ReturnType<typeof openOutput>>;
+  const faults = owned.warning ? [owned.warning] : [];
   try {
     // Pages are written as they are rendered, into a fresh folder that replaces outDir at the end.
     output = await openOutput(outDir, where);
@@ -189,7 +192,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     });
     await output.commit();
     // While the site the swap replaced is removed (on a thread), its pages are kept for the next build.
-    result.keepPages();
+    faults.push(...cacheWrite(cache.cacheDir, options, () => result.keepPages()));
   } finally {
     letRemoverGo();
     process.off('SIGINT', interrupted);
@@ -199,10 +202,17 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const robots = await robotsUnderBase(options.base, outDir, shownOut);
   const warnings = warningsOf(result, robots ? [robots] : []);
   warn(mode, warnings);
+  const { cacheDir } = cache;
+  if (cacheDir) {
+    const built = { startedAt, result, warnings, walk };
+    faults.push(...cacheWrite(cacheDir, options, () => recordThis(cacheDir, asked, project, built)));
+  }
+  // The cache's trouble, one line each (and the same trouble once).
+  for (const fault of new Set(faults)) warn(mode, `⚠ ${fault}`);
+  if (owned.notice && !mode.quiet) console.log(owned.notice);
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
-  if (cache.cacheDir) recordThis(cache.cacheDir, asked, project, { startedAt, result, warnings, walk });
   await output.settled();
   await emptied;
 }
@@ -262,6 +272,25 @@ function tellUnchanged(
   warn(mode, record.warnings);
   printResult(mode, summaryOf(facts, shownOut, ms), [['unchanged', ms]]);
   return true;
+}
+
+/** The cache folder of a build, refused (exit 2) or made its own (pipeline/owned-cache-folder.ts); none with --no-cache or a fault. */
+function ownedCache(project: Project, options: BuildCommandOptions, outDir: string): OwnedCacheFolder {
+  const { cacheDir } = cacheOption(project.root, options);
+  if (!cacheDir) return {};
+  const shown = options.cacheDir ?? (path.relative(project.root, cacheDir) || cacheDir);
+  return ownCacheFolder(cacheDir, { project: project.root, sources: sourceFolders(project), outDir, shown });
+}
+
+/** Runs a write into the cache: what the disk refuses is a warning (pipeline/cache-fault.ts), never a failed build. */
+function cacheWrite(cacheDir: string | undefined, options: BuildCommandOptions, write: () => void): string[] {
+  try {
+    write();
+    return [];
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error;
+    return [cacheFault(options.cacheDir ?? cacheDir ?? DEFAULT_CACHE_DIR, error)];
+  }
 }
 
 /** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */

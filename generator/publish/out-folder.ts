@@ -1,4 +1,5 @@
 import { constants } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { access, lstat, readdir, readlink, realpath, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -142,7 +143,7 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
       }
     }
   }
-  const system = await systemTree(targets, options.project);
+  const system = systemTree(targets, options.project);
   if (system)
     throw new OutputError(
       `--out ${shown} is inside ${system}, which holds the system's own files, and clubsite never writes there, not even with --force: ${other} (a site the machine serves itself can go under /srv or /var/www).`,
@@ -172,10 +173,17 @@ async function refuseProtected(shown: string, targets: string[], options: OutFol
  * is under a folder for sites or inside the project: a project may itself live in one (Node's
  * Docker images build in /usr/src/app, Jenkins in /var/lib/jenkins/workspace).
  */
-async function systemTree(targets: string[], project: string | undefined): Promise<string | undefined> {
+export function systemTree(targets: string[], project: string | undefined): string | undefined {
   if (path.sep !== '/') return undefined;
-  const allowed = [...SITE_TREES, ...(await Promise.all(SITE_TREES.map(realOr)))];
-  const projects = project ? [path.resolve(project), await realOr(path.resolve(project))] : [];
+  const realSync = (file: string) => {
+    try {
+      return realpathSync(file);
+    } catch {
+      return file;
+    }
+  };
+  const allowed = [...SITE_TREES, ...SITE_TREES.map(realSync)];
+  const projects = project ? [path.resolve(project), realSync(path.resolve(project))] : [];
   for (const target of targets) {
     const tree = SYSTEM_TREES.find((root) => isInside(root, target)) ?? /^\/lib[^/]*(?=\/|$)/.exec(target)?.[0];
     if (!tree || allowed.some((site) => isInside(site, target))) continue;
@@ -199,7 +207,8 @@ async function refuseUnwritable(shown: string, target: string): Promise<void> {
     (stats) => stats.type,
     () => undefined,
   );
-  const root = VIRTUAL_ROOTS.find((virtual) => isInside(virtual, target));
+  // /dev/shm is a tmpfs people build into, not one of the kernel's views.
+  const root = isInside('/dev/shm', target) ? undefined : VIRTUAL_ROOTS.find((virtual) => isInside(virtual, target));
   if (root || (type !== undefined && VIRTUAL_TYPES.has(type))) {
     throw new OutputError(
       `Could not write the site to ${shown}: ${root ?? existing} is a view the kernel gives of the system, not a place for files; choose a folder on a disk with --out.`,

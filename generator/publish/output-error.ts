@@ -15,7 +15,7 @@ export class OutputError extends Error {
   }
 }
 
-const CAUSES: Record<string, string> = {
+export const CAUSES: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'the operation is not permitted there',
   EROFS: 'the disk is read-only',
