@@ -28,6 +28,8 @@ export interface PageRecord {
   reads?: Array<[path: string, value: string | number | boolean | null | undefined]>;
   /** How many search documents it gave (its own and its parts'; none when kept out of search). */
   documentCount?: number;
+  /** The SHA-256 of its HTML, when a page cache keeps a copy (named by it, pipeline/page-cache.ts). */
+  htmlHash?: string;
   /** What its content should change though it builds (a plain http:// link): its share of its batch's warnings. */
   warnings?: ErrorDetails[];
 }

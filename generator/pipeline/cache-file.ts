@@ -14,9 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadValue } from '../render/reads.ts';
-import { writeWhole } from './cache-folder.ts';
 import { framedPieces, isFramed, readFramed } from './framed-file.ts';
 import { fromColumns, toColumns } from './page-columns.ts';
+import { readSealed, unsealed, writeSealed } from './sealed-file.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
 export const CACHE_FORMAT = 6;
@@ -67,6 +67,10 @@ export function readBase<Page>(
   } catch {
     return { notice: 'no page cache yet: every page is rendered' };
   }
+  const body = unsealed(bytes);
+  if (!body)
+    return { notice: 'the page cache is not as it was kept (cut short, changed or another’s): every page is rendered' };
+  bytes = body;
   // A cache of a clubsite before this layout (a plain structured copy): another version's.
   if (!isFramed(bytes) && bytes[0] === 0xff)
     return { notice: 'the page cache is from another version of clubsite: every page is rendered' };
@@ -88,7 +92,7 @@ export function readBase<Page>(
 /** The journal that follows `base`, if there is a whole one (none else: its pages are rendered again). */
 export function readDelta<Page>(dir: string, generator: string, base: string): DeltaFile<Page> | undefined {
   try {
-    const contents: Partial<DeltaFile<Page>> = fromFrame(readFileSync(path.join(dir, DELTA_FILE)));
+    const contents: Partial<DeltaFile<Page>> = fromFrame(readSealed(path.join(dir, DELTA_FILE)));
     const stamped = contents?.format === CACHE_FORMAT && contents.generator === generator && contents.base === base;
     return stamped && wholeTables(contents) && Array.isArray(contents.removed)
       ? (contents as DeltaFile<Page>)
@@ -126,10 +130,10 @@ function wholeTables(contents: Partial<PageTables<unknown>>): boolean {
 
 /** Writes a base, then removes the journal of the base before (a reader between the two finds a journal of another base). */
 export function writeBase<Page>(dir: string, contents: BaseFile<Page>): void {
-  writeWhole(path.join(dir, PAGES_FILE), toFrame(contents));
+  writeSealed(path.join(dir, PAGES_FILE), toFrame(contents));
   rmSync(path.join(dir, DELTA_FILE), { force: true });
 }
 
 export function writeDelta<Page>(dir: string, contents: DeltaFile<Page>): void {
-  writeWhole(path.join(dir, DELTA_FILE), toFrame(contents));
+  writeSealed(path.join(dir, DELTA_FILE), toFrame(contents));
 }

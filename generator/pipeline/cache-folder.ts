@@ -30,11 +30,6 @@ function stampTime(name: string): number | undefined {
   return time === undefined ? undefined : Number.parseInt(time, 36);
 }
 
-/** The kept copy, if it is still there and whole (a disk that filled up, a hand that edited it, cut it short). */
-export function wholeCopy(file: string, bytes: number): string | undefined {
-  return statSync(file, { throwIfNoEntry: false })?.size === bytes ? file : undefined;
-}
-
 /** Removes the files of `folder` that `named` does not hold (nor `keep`), once old enough not to be a running build's. */
 export function removeOrphans(folder: string, named: ReadonlySet<string>, keep?: string): void {
   const now = Date.now();

@@ -21,6 +21,7 @@ import type { PassPlans, PlanStep } from './pass-plans.ts';
 import { ReadChecker } from './read-checker.ts';
 import { RUN_PAGES, reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
+import { sha256 } from './sealed-file.ts';
 
 export interface CacheReport {
   rendered: number;
@@ -190,7 +191,7 @@ export class IncrementalRenderer implements Renderer {
     const reason = this.#changed(cached, own, keys, checker, pass);
     if (reason !== undefined) return { page, file, own, reason };
     const html = cached.html ?? this.cache.htmlOf(cached);
-    if (html === undefined) return { page, file, own, reason: 'its kept HTML is gone or cut short' };
+    if (html === undefined) return { page, file, own, reason: 'its kept HTML is gone or not as it was kept' };
     // The record's file is this one (a string kept anyway): the one just made is let go.
     return { page, file: cached.record.file === file ? cached.record.file : file, own, cached, html };
   }
@@ -232,7 +233,7 @@ export class IncrementalRenderer implements Renderer {
       record,
       warnings: page.warnings ?? [],
       ...(out.postings ? { postings: out.postings } : {}),
-      ...(keepHtml ? { htmlFile: pathName(keptHtml(keepHtml, page.file)) } : html !== undefined ? { html } : {}),
+      ...(keepHtml && page.htmlHash ? { htmlFile: `${page.htmlHash}.html` } : html !== undefined ? { html } : {}),
     };
     this.kept.set(page.file, kept);
   }
@@ -248,7 +249,11 @@ export class IncrementalRenderer implements Renderer {
     let waiting: Rendered[] = [];
     for await (const batch of this.inner.render(pass, publisher)) {
       for (const [at, page] of batch.pages.entries()) {
-        const shown = isRendered(page) && keepHtml ? { ...page, keepAt: keptHtml(keepHtml, page.file) } : page;
+        let shown = page;
+        if (isRendered(page) && keepHtml) {
+          const htmlHash = sha256(page.html);
+          shown = { ...page, htmlHash, keepAt: keptHtml(keepHtml, htmlHash) };
+        }
         waiting.push({ page: shown, problems: at === 0 ? batch.problems : [] });
       }
       if (pass.indexed && !batch.postings) continue;
@@ -271,8 +276,6 @@ export class IncrementalRenderer implements Renderer {
 function fileOf(page: ValidatedPage): string {
   return page.output ?? (page.route === '/' ? 'index.html' : `${page.route.slice(1)}/index.html`);
 }
-
-const pathName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 
 const shownInstant = (at: number) => new Date(at).toISOString().replace(/:00\.000Z$/, 'Z');
 

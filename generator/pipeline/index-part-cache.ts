@@ -9,13 +9,14 @@
  * each part made of the kept index's lists alone, by its basis (index/index-parts.ts), for as
  * long as that index is kept: such a part's key is then known without hashing it.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { KeptPart, KeptParts, KnownKey } from '../index/split-index.ts';
 import type { BuildOptions } from './build-run.ts';
-import { buildStamp, ORPHAN_AGE_MS, removeOldFiles, removeOrphans, writeWhole } from './cache-folder.ts';
+import { buildStamp, ORPHAN_AGE_MS, removeOldFiles, removeOrphans } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
+import { readSealed, writeSealed } from './sealed-file.ts';
 
 /** Raised whenever what parts.bin holds changes meaning. */
 const INDEX_CACHE_FORMAT = 5;
@@ -143,7 +144,7 @@ export class FolderIndexParts implements KeptParts {
       sweptAt: sweep ? now : this.#sweptAt,
     };
     mkdirSync(this.#folder, { recursive: true });
-    writeWhole(path.join(this.#folder, LIST), v8.serialize(contents));
+    writeSealed(path.join(this.#folder, LIST), v8.serialize(contents));
     this.#removeOrphans(sweep);
   }
 
@@ -190,7 +191,7 @@ function knownOf({ generation, keys }: KnownKeys): Known {
 function readList(file: string, generator: string): { parts: Map<string, Entry>; known?: KnownKeys; sweptAt?: number } {
   let contents: Partial<ListFile>;
   try {
-    contents = v8.deserialize(readFileSync(file)) as Partial<ListFile>;
+    contents = v8.deserialize(readSealed(file)) as Partial<ListFile>;
   } catch {
     return { parts: new Map() };
   }

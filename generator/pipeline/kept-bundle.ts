@@ -11,10 +11,10 @@
  * build bundled is written once it has succeeded, with its other caches (a build refused, such
  * as one whose --out is a folder of the site's code, leaves the project as it was).
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { writeWhole } from './cache-folder.ts';
+import { readSealed, writeSealed } from './sealed-file.ts';
 
 const FORMAT = 2;
 /** Files of the project that change how esbuild resolves an import without being one of its inputs. */
@@ -45,7 +45,7 @@ export class KeptBundle<Made> {
   /** What was made by `madeBy`, and its inputs, when it may be taken as it is. */
   find(madeBy: string): { made: Made; inputs: string[] } | undefined {
     try {
-      const kept = v8.deserialize(readFileSync(this.file)) as Kept<Made>;
+      const kept = v8.deserialize(readSealed(this.file)) as Kept<Made>;
       if (kept?.format !== FORMAT || kept.madeBy !== madeBy) return undefined;
       if (!kept.stamps.every(([file, stamp]) => stampOf(file) === stamp)) return undefined;
       if (!kept.folders.every(([folder, names]) => namesIn(folder) === names)) return undefined;
@@ -74,7 +74,7 @@ export class KeptBundle<Made> {
     if (!pending) return;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeWhole(this.file, pending);
+      writeSealed(this.file, pending);
     } catch {
       // A cache that cannot be written is only not kept.
     }

@@ -14,14 +14,13 @@
  * its header.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { FlatLists } from '../index/word-lists.ts';
 import type { KeptDocuments, KeptIndex, KeptIndexData, PagePostings, WordLists } from '../model/search.ts';
-import { writeWhole } from './cache-folder.ts';
 import { ReadAhead } from './read-ahead.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
+import { readSealed, writeSealed } from './sealed-file.ts';
 
 /** Raised whenever what postings.bin holds changes meaning. */
 const FORMAT = 3;
@@ -124,7 +123,7 @@ export class FolderKeptIndex implements KeptIndex {
       starts: lists.starts as Int32Array<ArrayBuffer>,
       pairCount: lists.pairs.length,
     };
-    writeWhole(this.#file, fileBytes(header, lists.pairs));
+    writeSealed(this.#file, fileBytes(header, lists.pairs));
   }
 }
 
@@ -145,7 +144,7 @@ function readKept(file: string, generator: string, cache: PageCache, read?: Buff
   let headLength: number;
   let header: Partial<Header>;
   try {
-    bytes = read ?? readFileSync(file);
+    bytes = readSealed(file, read);
     headLength = bytes.readUInt32LE(0);
     header = v8.deserialize(bytes.subarray(4, 4 + headLength)) as Partial<Header>;
   } catch {

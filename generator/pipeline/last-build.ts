@@ -16,12 +16,12 @@
  * at; `--no-cache` builds whatever the record says.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ContentWalk, type Looked } from '../load/content-walk.ts';
-import { writeWhole } from './cache-folder.ts';
 import { generatorCode } from './generator-code.ts';
 import { sourceCommit } from './source-commit.ts';
+import { readSealed, writeSealed } from './sealed-file.ts';
 
 const RECORD_FILE = 'last-build.json';
 const FORMAT = 2;
@@ -153,7 +153,7 @@ function outIdentity(outDir: string): LastBuild['out'] | undefined {
 
 function readRecord(cacheDir: string): LastBuild | undefined {
   try {
-    const record = JSON.parse(readFileSync(path.join(cacheDir, RECORD_FILE), 'utf8')) as LastBuild;
+    const record = JSON.parse(readSealed(path.join(cacheDir, RECORD_FILE)).toString('utf8')) as LastBuild;
     return record.format === FORMAT ? record : undefined;
   } catch {
     return undefined;
@@ -234,7 +234,7 @@ export function recordBuild(
     }
     // Written whole or not at all: two builds may finish at once.
     mkdirSync(cacheDir, { recursive: true });
-    writeWhole(file, JSON.stringify(made));
+    writeSealed(file, JSON.stringify(made));
   } catch {
     // Not recorded (a cache folder that cannot be written): the next build builds, as without one.
     rmSync(file, { force: true });

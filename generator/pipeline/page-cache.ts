@@ -7,18 +7,18 @@
  * cache of another format or other generator code, or one that cannot be read, is not
  * believed: the build is cold, and says why in one line.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorDetails } from '../errors.ts';
 import { type PagePostings, WordNumbering } from '../index/page-postings.ts';
 import type { PageRecord } from '../model/rendered.ts';
 import { CACHE_FORMAT, newGeneration, PAGES_FILE, writeBase, writeDelta } from './cache-file.ts';
-import { buildStamp, removeOrphans, wholeCopy } from './cache-folder.ts';
+import { buildStamp, removeOrphans } from './cache-folder.ts';
 import { type CacheContents, readContents } from './cache-contents.ts';
-import { folderSizes } from './folder-sizes.ts';
 import { ReadAhead } from './read-ahead.ts';
 import { packArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
+import { sha256 } from './sealed-file.ts';
 
 export { CACHE_FORMAT };
 
@@ -42,9 +42,27 @@ export interface CachedPage {
   htmlFile?: string;
 }
 
-/** The file a page's HTML is kept in, named by the page's file in the output and the build that kept it. */
-export function keptHtml(keep: { folder: string; stamp: string }, file: string): string {
-  return path.join(keep.folder, `${Buffer.from(file).toString('base64url').slice(-48)}-${keep.stamp}.html`);
+/** The file a page's HTML is kept in, named by its SHA-256 (the HTML's). */
+export function keptHtml(keep: { folder: string }, hash: string): string {
+  return path.join(keep.folder, `${hash}.html`);
+}
+
+const HTML_NAME = /^([0-9a-f]{64})\.html$/;
+
+/** A kept page's HTML when its bytes are still what its name says; a copy that is not is removed (the cache's own file). */
+export function verifiedHtml(folder: string, name: string): string | undefined {
+  const hash = HTML_NAME.exec(name)?.[1];
+  if (hash === undefined) return undefined;
+  const file = `${folder}${path.sep}${name}`;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (sha256(bytes) === hash) return bytes.toString('utf8');
+  rmSync(file, { force: true });
+  return undefined;
 }
 
 export interface PageCache {
@@ -52,7 +70,7 @@ export interface PageCache {
   readonly found: boolean;
   /** Why it starts empty, for the build's summary; undefined when it was read. */
   readonly notice?: string;
-  /** Where pages rendered now keep their HTML: a folder, and this build's stamp (none: in memory). */
+  /** Where pages rendered now keep their HTML: a folder (none: in memory). */
   readonly keepHtml?: { folder: string; stamp: string };
   /** The word table the postings of its pages are numbered in (a build adds its new words). */
   readonly numbering: WordNumbering;
@@ -68,9 +86,9 @@ export interface PageCache {
   /** Whether the page is as that base holds it (not a journal's, nor rendered since). */
   inBase?(page: CachedPage): boolean;
   get(file: string): CachedPage | undefined;
-  /** Resolves once what htmlOf asks is known (a folder's sizes, looked at on a thread: folder-sizes.ts). */
+  /** Resolves once what htmlOf asks is known (the base, read on threads). */
   looked?(): Promise<void>;
-  /** The file a kept page's HTML is in, when it is still there, whole. */
+  /** A kept page's HTML, when its file is still there and its bytes are what its name says. */
   htmlOf(page: CachedPage): string | undefined;
   /** Replaces the cache with the pages of a build that succeeded. */
   save(pages: ReadonlyMap<string, CachedPage>): void;
@@ -113,9 +131,8 @@ export class MemoryPageCache implements PageCache {
 export class FolderPageCache implements PageCache {
   readonly #keepHtml: { folder: string; stamp: string };
   #read: CacheContents<CachedPage> | undefined;
-  /** What lookAhead begins: the kept HTML files' sizes, and the base's bytes, read on threads. */
-  #ahead: { sizes: Promise<ReadonlyMap<string, number> | undefined>; base: ReadAhead } | undefined;
-  #sizesKnown: ReadonlyMap<string, number> | undefined;
+  /** What lookAhead begins: the base's bytes, read on threads. */
+  #ahead: { base: ReadAhead } | undefined;
   /** The base this build wrote, and its pages. */
   #wrote: { generation: string; entries: ReadonlySet<CachedPage> } | undefined;
 
@@ -163,10 +180,14 @@ export class FolderPageCache implements PageCache {
     return this.#read;
   }
 
-  /** Made when the render first asks: the pages' HTML is kept as they are written, before the cache is saved. */
-  get keepHtml(): { folder: string; stamp: string } {
-    mkdirSync(this.#keepHtml.folder, { recursive: true });
-    return this.#keepHtml;
+  /** Made when the render first asks: the pages' HTML is kept as they are written, before the cache is saved. None when the folder cannot be made (a full or read-only disk): the build goes on without keeping. */
+  get keepHtml(): { folder: string; stamp: string } | undefined {
+    try {
+      mkdirSync(this.#keepHtml.folder, { recursive: true });
+      return this.#keepHtml;
+    } catch {
+      return undefined;
+    }
   }
 
   get(file: string): CachedPage | undefined {
@@ -177,26 +198,17 @@ export class FolderPageCache implements PageCache {
   /** The pages as read (10,000 lookups a build go straight to them). */
   #pages: Map<string, CachedPage> | undefined;
 
-  /** Begins looking at the kept HTML's sizes and reading the base (70 MB at 10,000 pages) on threads, as the site loads. */
+  /** Begins reading the base (70 MB at 10,000 pages) on threads, as the site loads. */
   lookAhead(): void {
-    if (this.found && !this.#ahead)
-      this.#ahead = { sizes: folderSizes(this.#keepHtml.folder), base: new ReadAhead(path.join(this.dir, PAGES_FILE)) };
+    if (this.found && !this.#ahead) this.#ahead = { base: new ReadAhead(path.join(this.dir, PAGES_FILE)) };
   }
 
   async looked(): Promise<void> {
-    if (!this.#ahead) return;
-    const [sizes] = await Promise.all([this.#ahead.sizes, this.#ahead.base.arrived()]);
-    this.#sizesKnown = sizes;
+    await this.#ahead?.base.arrived();
   }
 
   htmlOf(page: CachedPage): string | undefined {
-    if (page.htmlFile === undefined) return undefined;
-    // The folder and a plain name (keptHtml): joined without path.join, 10,000 times a build.
-    const file = `${this.#keepHtml.folder}${path.sep}${page.htmlFile}`;
-    const size = this.#sizesKnown?.get(page.htmlFile);
-    // A file the look did not see may be newer than it (another build's): a stat of its own.
-    if (size === undefined) return wholeCopy(file, page.record.bytes);
-    return size === page.record.bytes ? file : undefined;
+    return page.htmlFile === undefined ? undefined : verifiedHtml(this.#keepHtml.folder, page.htmlFile);
   }
 
   save(pages: ReadonlyMap<string, CachedPage>): void {

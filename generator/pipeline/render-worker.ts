@@ -15,6 +15,7 @@ import { keptHtml } from './page-cache.ts';
 import { fromJobPage } from './job-page.ts';
 import { renderBatch } from './render-batch.ts';
 import type { RenderJob, WorkerReply, WorkerSetup, WorkerStart, WriteFailure } from './worker-pool.ts';
+import { sha256 } from './sealed-file.ts';
 
 const start = workerData as WorkerStart;
 const site = await runSiteCode(start.site);
@@ -33,7 +34,10 @@ function write(batch: RenderedBatch, folder: string): { batch: RenderedBatch; wr
     try {
       // The main thread made the folders (worker-pool.ts Folders).
       writeFileIn(folder, record.file, html, undefined, setup.replace);
-      if (setup.keepHtml) keepCopy(path.join(folder, record.file), keptHtml(setup.keepHtml, record.file));
+      if (setup.keepHtml) {
+        record.htmlHash = sha256(html);
+        keepCopy(path.join(folder, record.file), keptHtml(setup.keepHtml, record.htmlHash));
+      }
     } catch (error) {
       const { message, code, syscall, path } = error as NodeJS.ErrnoException;
       writeFailure ??= { message, code, syscall, path };

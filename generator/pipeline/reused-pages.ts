@@ -27,35 +27,15 @@ const published = new WeakMap<CachedPage, PublishedPage>();
  * field, in the record's order (page-stream.ts recordOf): a literal of one shape is made at a
  * tenth of the cost of Object.assign, 10,000 a build.
  */
-export function reusedPage(cached: CachedPage, htmlFile: string): PublishedPage | CopiedPage {
-  const { html } = cached;
-  if (html === undefined) return copiedPage(cached.record, cached.warnings, htmlFile);
+export function reusedPage(cached: CachedPage, kept: string): PublishedPage {
+  // The HTML read from the cache's file and checked against its hash (page-cache.ts verifiedHtml): written out as a copy.
+  const html = cached.html ?? kept;
+  if (cached.html === undefined) return Object.assign({}, cached.record, { warnings: cached.warnings, html });
   const known = published.get(cached);
   if (known?.html === html) return known;
   const page: PublishedPage = Object.assign({}, cached.record, { warnings: cached.warnings, html });
   published.set(cached, page);
   return page;
-}
-
-function copiedPage(record: PageRecord, warnings: ErrorDetails[], copyOf: string): CopiedPage {
-  const { route, source, file, title, noindex, lastmod, securityPolicy, islands, assets, bytes, clock } = record;
-  if (lastmod === undefined)
-    return { route, source, file, title, noindex, securityPolicy, islands, assets, bytes, clock, warnings, copyOf };
-  return {
-    route,
-    source,
-    file,
-    title,
-    noindex,
-    lastmod,
-    securityPolicy,
-    islands,
-    assets,
-    bytes,
-    clock,
-    warnings,
-    copyOf,
-  };
 }
 
 /** A run of pages taken from the cache, with their search postings and warnings. */

@@ -17,7 +17,7 @@
  * kept only for the site code and default template that validated it. Like the page cache,
  * anything that does not read as expected is no cache: every file is read.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { SiteDefinition } from '../contract/index.ts';
@@ -25,7 +25,7 @@ import type { PageCache } from '../load/load-content.ts';
 import type { LoadedSite } from '../model/site.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
 import type { ValidatedPages } from '../validate/validate-content.ts';
-import { buildStamp, writeWhole } from './cache-folder.ts';
+import { buildStamp } from './cache-folder.ts';
 import type { ReadAhead } from './read-ahead.ts';
 import { readSourcesAhead, SOURCES_FILE } from './kept-sources-file.ts';
 import { KeptValidated, restoreRows } from './restore-rows.ts';
@@ -34,6 +34,7 @@ import { checkedTable, type KeptTable } from './kept-table.ts';
 import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
+import { readSealed, writeSealed } from './sealed-file.ts';
 
 const DELTA_FILE = 'sources.delta.bin';
 const FORMAT = 5;
@@ -120,7 +121,7 @@ export class SourceCache {
         const removed = base.table.paths.filter((absolute) => !present.has(absolute));
         const table = tableOf(changed, validated);
         const delta: DeltaFile = { ...this.#mark(), base: base.generation, table, removed };
-        writeWhole(path.join(this.dir, DELTA_FILE), v8.serialize(delta));
+        writeSealed(path.join(this.dir, DELTA_FILE), v8.serialize(delta));
         return;
       }
       const contents: SourcesFile = {
@@ -129,7 +130,7 @@ export class SourceCache {
         generation: buildStamp(),
         table: tableOf(entries, validated),
       };
-      writeWhole(path.join(this.dir, SOURCES_FILE), v8.serialize(contents));
+      writeSealed(path.join(this.dir, SOURCES_FILE), v8.serialize(contents));
       // A delta names the generation it follows: the one there now is no longer read.
       rmSync(path.join(this.dir, DELTA_FILE), { force: true });
     } catch {
@@ -147,7 +148,7 @@ export class SourceCache {
   /** The delta written after sources.bin of `generation`; undefined when there is none, or none that fits. */
   #readDelta(generation: string): { table: KeptTable; removed: string[] } | undefined {
     try {
-      const delta = v8.deserialize(readFileSync(path.join(this.dir, DELTA_FILE))) as Partial<DeltaFile>;
+      const delta = v8.deserialize(readSealed(path.join(this.dir, DELTA_FILE))) as Partial<DeltaFile>;
       const fits = delta?.format === FORMAT && delta.generator === this.generator && delta.base === generation;
       const table = fits ? checkedTable(delta.table) : undefined;
       if (!table || !Array.isArray(delta.removed)) return undefined;
@@ -160,7 +161,7 @@ export class SourceCache {
   /** sources.bin as it is believed (`bytes`: what was read of it already), else undefined. */
   #read(bytes?: Buffer): SourcesFile | undefined {
     try {
-      const read = bytes ?? readFileSync(path.join(this.dir, SOURCES_FILE));
+      const read = readSealed(path.join(this.dir, SOURCES_FILE), bytes);
       const contents = v8.deserialize(read) as Partial<SourcesFile>;
       const fits =
         contents?.format === FORMAT &&

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, lstatSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
@@ -182,15 +182,12 @@ export function writeFileIn(
   writeFileSync(to, data);
 }
 
-/** A second name for a file (a page cache's copy): a hard link, or a copy on another file system; never a reason to fail. */
+/** A page cache's copy of a file; never a reason to fail. */
 export function keepCopy(file: string, at: string): void {
   try {
     mkdirSync(path.dirname(at), { recursive: true });
-    try {
-      linkSync(file, at);
-    } catch {
-      copyFileSync(file, at);
-    }
+    // A copy, never a link: an edit of the output must not write through to the cache. Named by its hash, it is there already when it exists.
+    if (!existsSync(at)) copyFileSync(file, at);
   } catch {
     // The cache only loses this page: the next build renders it again.
   }

@@ -147,9 +147,10 @@ const linkOrCopy = (from, to) => {
   }
 };
 // A copy kept elsewhere (the page cache): never a reason for the build to fail.
+// A page cache's copy is a copy: an edit of the output never writes through to the cache.
 const keep = (file, at) => {
   try {
-    linkOrCopy(file, at);
+    if (!fs.existsSync(at)) fs.copyFileSync(file, at);
   } catch {}
 };
 // Where a file goes: its folder made, and in place, what was there cleared and the file not swept.
