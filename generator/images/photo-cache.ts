@@ -3,12 +3,15 @@
  * the options, outside the output folder (node_modules/.cache/clubsite/images unless the
  * build or CLUBSITE_IMAGE_CACHE names another folder; CI keeps it between runs). A file is
  * written under a temporary name and renamed into place, so two builds at once or a build
- * stopped half-way never leave a half-written entry behind.
+ * stopped half-way never leave a half-written entry behind. Each entry is sealed with the
+ * SHA-256 of its bytes (sealed-file.ts), as every file the page cache keeps: one whose
+ * bytes are not what its seal says (a flipped bit, an edit, another's file) is made again.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sealed, unsealed } from '../sealed-file.ts';
 
 /** Where photos are cached for a project: the option, else CLUBSITE_IMAGE_CACHE (relative to the project), else node_modules/.cache. */
 export function photoCacheDir(root: string, option?: string): string {
@@ -30,7 +33,7 @@ export class PhotoCache {
   /** The cached bytes under `key`, or what `make` returns (then cached, when the cache keeps what is made). */
   async bytes(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
     const file = path.join(this.options.dir, key);
-    const cached = readCached(file);
+    const cached = unsealed(readCached(file));
     if (cached) return new Uint8Array(cached);
     const bytes = await make();
     if (this.options.keep) await this.write(file, bytes);
@@ -50,7 +53,7 @@ export class PhotoCache {
         await mkdir(this.options.dir, { recursive: true });
         this.made = true;
       }
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, sealed(bytes));
       await rename(temporary, file);
     } catch {
       // A cache that cannot be written (a read-only node_modules) only costs time on the next build.

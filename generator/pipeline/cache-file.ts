@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { ReadValue } from '../render/reads.ts';
 import { framedPieces, isFramed, readFramed } from './framed-file.ts';
 import { fromColumns, toColumns } from './page-columns.ts';
-import { readSealed, unsealed, writeSealed } from './sealed-file.ts';
+import { readSealed, unsealed, writeSealed } from '../sealed-file.ts';
 
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
 export const CACHE_FORMAT = 6;

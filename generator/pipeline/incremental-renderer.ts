@@ -21,7 +21,7 @@ import type { PassPlans, PlanStep } from './pass-plans.ts';
 import { ReadChecker } from './read-checker.ts';
 import { RUN_PAGES, reusedPage, TakenRun } from './reused-pages.ts';
 import { recordOf } from './page-stream.ts';
-import { sha256 } from './sealed-file.ts';
+import { sha256 } from '../sealed-file.ts';
 
 export interface CacheReport {
   rendered: number;

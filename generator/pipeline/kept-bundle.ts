@@ -14,7 +14,7 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { readSealed, writeSealed } from './sealed-file.ts';
+import { readSealed, writeSealed } from '../sealed-file.ts';
 
 const FORMAT = 2;
 /** Files of the project that change how esbuild resolves an import without being one of its inputs. */

@@ -20,7 +20,7 @@ import { FlatLists } from '../index/word-lists.ts';
 import type { KeptDocuments, KeptIndex, KeptIndexData, PagePostings, WordLists } from '../model/search.ts';
 import { ReadAhead } from './read-ahead.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
-import { readSealed, writeSealed } from './sealed-file.ts';
+import { readSealed, writeSealed } from '../sealed-file.ts';
 
 /** Raised whenever what postings.bin holds changes meaning. */
 const FORMAT = 3;

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { ContentWalk, type Looked } from '../load/content-walk.ts';
 import { generatorCode } from './generator-code.ts';
 import { sourceCommit } from './source-commit.ts';
-import { readSealed, writeSealed } from './sealed-file.ts';
+import { readSealed, writeSealed } from '../sealed-file.ts';
 
 const RECORD_FILE = 'last-build.json';
 const FORMAT = 2;

@@ -18,7 +18,7 @@ import { type CacheContents, readContents } from './cache-contents.ts';
 import { ReadAhead } from './read-ahead.ts';
 import { packArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
-import { sha256 } from './sealed-file.ts';
+import { sha256 } from '../sealed-file.ts';
 
 export { CACHE_FORMAT };
 

@@ -15,7 +15,7 @@ import { keptHtml } from './page-cache.ts';
 import { fromJobPage } from './job-page.ts';
 import { renderBatch } from './render-batch.ts';
 import type { RenderJob, WorkerReply, WorkerSetup, WorkerStart, WriteFailure } from './worker-pool.ts';
-import { sha256 } from './sealed-file.ts';
+import { sha256 } from '../sealed-file.ts';
 
 const start = workerData as WorkerStart;
 const site = await runSiteCode(start.site);

@@ -34,7 +34,7 @@ import { checkedTable, type KeptTable } from './kept-table.ts';
 import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
-import { readSealed, writeSealed } from './sealed-file.ts';
+import { readSealed, writeSealed } from '../sealed-file.ts';
 
 const DELTA_FILE = 'sources.delta.bin';
 const FORMAT = 5;

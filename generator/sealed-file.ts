@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { writeWhole } from '../whole-file.js';
+import { writeWhole } from './whole-file.js';
 
 const MARK = Buffer.from('\nclubsite-sha256:');
 const TRAILER = MARK.length + 32;
