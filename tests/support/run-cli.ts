@@ -31,10 +31,15 @@ export async function runClubsite(
  * `clubsite build --now NOW …args` in `dir`, as a volunteer's shell would run it: no colour, and
  * neither the clock nor the cache folder taken from this process's environment.
  */
-export function buildIn(dir: string, args: string[], now = '2025-12-10T18:00'): Promise<CliOutcome> {
+export function buildIn(
+  dir: string,
+  args: string[],
+  now = '2025-12-10T18:00',
+  more: NodeJS.ProcessEnv = {},
+): Promise<CliOutcome> {
   const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...env } = process.env;
   return runClubsite(['build', '--now', now, ...args], {
     cwd: dir,
-    env: { ...env, CLUBSITE_NOW: '', CLUBSITE_CACHE_DIR: '' },
+    env: { ...env, CLUBSITE_NOW: '', CLUBSITE_CACHE_DIR: '', ...more },
   });
 }
