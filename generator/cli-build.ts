@@ -14,6 +14,7 @@ import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
 import { ContentWalk } from './load/content-walk.ts';
 import { cacheFault, isFileSystemError } from './pipeline/cache-fault.ts';
+import { takeCacheFault } from './noted-cache-fault.ts';
 import { type OwnedCacheFolder, ownCacheFolder } from './pipeline/owned-cache-folder.ts';
 
 /** What the pipeline takes of the project's configuration. */
@@ -207,7 +208,10 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     const built = { startedAt, result, warnings, walk };
     faults.push(...cacheWrite(cacheDir, options, () => recordThis(cacheDir, asked, project, built)));
   }
-  // The cache's trouble, one line each (and the same trouble once).
+  const noted = takeCacheFault();
+  if (noted !== undefined && cacheDir) faults.push(cacheFault(options.cacheDir ?? DEFAULT_CACHE_DIR, noted));
+  // The cache's trouble: one line (the first fault; the rest are its consequences).
+  faults.splice(1);
   for (const fault of new Set(faults)) warn(mode, `⚠ ${fault}`);
   if (owned.notice && !mode.quiet) console.log(owned.notice);
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sealed, unsealed } from '../sealed-file.ts';
+import { noteCacheFault } from '../noted-cache-fault.ts';
 
 /** Where photos are cached for a project: the option, else CLUBSITE_IMAGE_CACHE (relative to the project), else node_modules/.cache. */
 export function photoCacheDir(root: string, option?: string): string {
@@ -55,8 +56,9 @@ export class PhotoCache {
       }
       await writeFile(temporary, sealed(bytes));
       await rename(temporary, file);
-    } catch {
-      // A cache that cannot be written (a read-only node_modules) only costs time on the next build.
+    } catch (error) {
+      // A cache that cannot be written (a read-only node_modules) only costs time on the next build (told: cache-fault.ts).
+      noteCacheFault(error);
       await rm(temporary, { force: true });
     }
   }

@@ -15,6 +15,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { readSealed, writeSealed } from '../sealed-file.ts';
+import { noteCacheFault } from '../noted-cache-fault.ts';
 
 const FORMAT = 2;
 /** Files of the project that change how esbuild resolves an import without being one of its inputs. */
@@ -75,8 +76,9 @@ export class KeptBundle<Made> {
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       writeSealed(this.file, pending);
-    } catch {
-      // A cache that cannot be written is only not kept.
+    } catch (error) {
+      // A cache that cannot be written is only not kept (and told: cache-fault.ts).
+      noteCacheFault(error);
     }
   }
 }

@@ -19,6 +19,7 @@ import { ReadAhead } from './read-ahead.ts';
 import { packArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 import { sha256 } from '../sealed-file.ts';
+import { noteCacheFault } from '../noted-cache-fault.ts';
 
 export { CACHE_FORMAT };
 
@@ -185,7 +186,8 @@ export class FolderPageCache implements PageCache {
     try {
       mkdirSync(this.#keepHtml.folder, { recursive: true });
       return this.#keepHtml;
-    } catch {
+    } catch (error) {
+      noteCacheFault(error);
       return undefined;
     }
   }

@@ -35,6 +35,7 @@ import { tableOf } from './kept-rows.ts';
 import { generatorCode } from './generator-code.ts';
 import { siteCodeOf } from './page-keys.ts';
 import { readSealed, writeSealed } from '../sealed-file.ts';
+import { noteCacheFault } from '../noted-cache-fault.ts';
 
 const DELTA_FILE = 'sources.delta.bin';
 const FORMAT = 5;
@@ -133,8 +134,9 @@ export class SourceCache {
       writeSealed(path.join(this.dir, SOURCES_FILE), v8.serialize(contents));
       // A delta names the generation it follows: the one there now is no longer read.
       rmSync(path.join(this.dir, DELTA_FILE), { force: true });
-    } catch {
-      // The next build reads the files this one could not keep: the cache only saves time.
+    } catch (error) {
+      // The next build reads the files this one could not keep: the cache only saves time (told: cache-fault.ts).
+      noteCacheFault(error);
     }
   }
 

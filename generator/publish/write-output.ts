@@ -12,6 +12,7 @@ import { count, type OutputSizes } from './output-sizes.ts';
 import { keepAsSpare, listsOf, takeSpare } from './spare-folder.ts';
 import { short, swapIn } from './swap.ts';
 import { writing } from './writing-folders.ts';
+import { noteCacheFault } from '../noted-cache-fault.ts';
 
 export { discardWriting } from './writing-folders.ts';
 
@@ -188,8 +189,9 @@ export function keepCopy(file: string, at: string): void {
     mkdirSync(path.dirname(at), { recursive: true });
     // A copy, never a link: an edit of the output must not write through to the cache. Named by its hash, it is there already when it exists.
     if (!existsSync(at)) copyFileSync(file, at);
-  } catch {
-    // The cache only loses this page: the next build renders it again.
+  } catch (error) {
+    // The cache only loses this page: the next build renders it again (told: cache-fault.ts).
+    noteCacheFault(error);
   }
 }
 

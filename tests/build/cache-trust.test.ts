@@ -72,7 +72,9 @@ describe('a cache that cannot be trusted is a miss, never a published byte', () 
     const problems: string[] = [];
     for (const [at, file] of files.entries()) {
       // Every file gets one kind of damage (in turn), the page cache's own files every kind.
-      const shown = ['pages.bin', 'sources.bin', 'site-code.bin'].includes(file) ? kinds : [kinds[at % kinds.length]];
+      const shown = ['pages.bin', 'sources.bin', 'site-code.bin'].includes(file)
+        ? kinds
+        : [kinds[at % kinds.length] ?? 'flip'];
       for (const kind of shown) {
         await rm(cacheOf(dir), { recursive: true, force: true });
         await cp(pristine, cacheOf(dir), { recursive: true });
@@ -210,7 +212,7 @@ describe('a cache the disk refuses is one warning, and the site is built', () =>
     'a full disk, and a read-only one',
     async () => {
       const small = await mkdtemp(path.join(os.tmpdir(), 'clubsite-small-'));
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', small]);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', small]);
       try {
         const full = await built(dir, '--out', 'fault-full', '--cache-dir', small);
         expect(full.stderr).toContain('could not be used');
