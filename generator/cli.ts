@@ -5,7 +5,7 @@ import type { BuildCommandOptions } from './cli-build.ts';
 import type { NextChangeOptions } from './cli-next-change.ts';
 import type { Project } from './config/project-config.ts';
 import { outputMode, paintMarks, printResult, type OutputMode } from './cli-output.ts';
-import { BuildFailed, formatErrors } from './errors.ts';
+import { BuildFailed, ContentError, formatErrors } from './errors.ts';
 import { reportToGitHub } from './github-report.ts';
 import { resolveNow } from './now.ts';
 import { ServeError } from './serve/listen.ts';
@@ -229,6 +229,11 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     if (error instanceof BuildFailed) {
       console.error(paintMarks(outputMode({}, process.env, process.stderr), formatErrors(error.errors, buildingInto)));
       reportToGitHub(error.errors);
+      return EXIT.content;
+    }
+    // A content file saved while the build read it: one line, not a bug (the build stopped; dist/ is as it was).
+    if (error instanceof ContentError && error.code === 'unreadable-file') {
+      console.error(`✖ ${error.file} changed while the site was built: build again.`);
       return EXIT.content;
     }
     if (error instanceof OutputError) {

@@ -15,6 +15,7 @@ import { framedPieces, readFramed } from '../../generator/pipeline/framed-file.t
 import { fixtureSite } from '../support/fixture-site.ts';
 import { differences, treeOf } from '../support/output-tree.ts';
 import { buildIn, type CliOutcome } from '../support/run-cli.ts';
+import { sealed, unsealed } from '../../generator/sealed-file.ts';
 
 const NOW = '2025-12-10T18:00';
 
@@ -50,8 +51,8 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
   const real = () => readFile(path.join(cacheDir, 'pages.bin'));
   /** The cache's base with its header changed, its arrays as they were (generator/pipeline/framed-file.ts). */
   const changed = async (change: object) => {
-    const { header, arrays } = readFramed(await real());
-    return Buffer.concat(framedPieces({ ...(header as object), ...change }, arrays));
+    const { header, arrays } = readFramed(unsealed(await real()) as Buffer);
+    return Buffer.concat(sealed(framedPieces({ ...(header as object), ...change }, arrays)));
   };
   test.each([
     ['cut short', async () => (await real()).subarray(0, 1000)],
@@ -73,12 +74,12 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
     await built(dir, freshOut());
     // Its pages are columns (generator/pipeline/page-columns.ts): six spans a row, its reads' first.
     type Stored = { pages: { files: string[]; spans: Float64Array } };
-    const { header, arrays } = readFramed(await real());
+    const { header, arrays } = readFramed(unsealed(await real()) as Buffer);
     const contents = header as Stored;
     const row = contents.pages.files.indexOf('om/index.html');
     expect(row).toBeGreaterThanOrEqual(0);
     contents.pages.spans.set([0, 1e9], row * 6);
-    await writeFile(path.join(cacheDir, 'pages.bin'), Buffer.concat(framedPieces(contents, arrays)));
+    await writeFile(path.join(cacheDir, 'pages.bin'), Buffer.concat(sealed(framedPieces(contents, arrays))));
     await rm(path.join(cacheDir, 'last-build.json'), { force: true });
     const out = freshOut();
     const run = await built(dir, out, '--verbose');
@@ -96,7 +97,7 @@ describe('a page cache that cannot be believed is a cold build, and says why', (
     const out = freshOut();
     const run = await built(dir, out, '--verbose');
     expect(cacheLine(run)).toMatch(/^ {2}6 rendered, 0 reused/);
-    expect(run.stdout).toContain('its kept HTML is gone or cut short');
+    expect(run.stdout).toContain('its kept HTML is gone or not as it was kept');
     expect(await differences(path.join(dir, out), cold)).toEqual([]);
   });
 });

@@ -224,8 +224,8 @@ export const EDITS: Array<[weight: number, edit: Edit]> = [
 
 /** A build into `out`, the page cache in `cacheDir` (none: cold): its problems, or what the cache did. */
 async function buildInto(site: string, out: string, now: number, cacheDir?: string) {
-  // As `clubsite build` does: with a cache, the site the swap replaces is kept as the next build's spare, brought up to date in place.
-  const kept = cacheDir ? { trash: path.join(cacheDir, 'trash'), spare: path.join(cacheDir, 'spare') } : {};
+  // As `clubsite build` does: with a cache, the site the swap replaces goes to the cache's trash (no spare folder: issue 43).
+  const kept = cacheDir ? { trash: path.join(cacheDir, 'trash') } : {};
   const output = await openOutput(out, { project: site, ...kept });
   try {
     const result = await build({
