@@ -1,6 +1,6 @@
 /**
  * The search index's parts as splitPostings hands them out: each made (its JSON) and written,
- * or, when the parts a build kept (KeptParts) hold one of the same key, linked from there and
+ * or, when the parts a build kept (KeptParts) hold one of the same key, copied from there (its bytes checked against its hash) and
  * neither made, hashed nor posted to the writer again. A key is a hash of everything the part
  * is made of (part-keys.ts), computed without making it; the folder's name is a hash of the
  * parts' content hashes in order, the same whichever way each part came.
@@ -110,7 +110,7 @@ export class IndexParts {
     if (found && this.writer && (!small || text !== undefined)) {
       this.#hashed(name, found.digest);
       this.#counted(found.bytes, () => text ?? '');
-      this.#links.push([found.file, `${this.unnamed}/${name}`, found.bytes]);
+      this.#links.push([found.file, `${this.unnamed}/${name}`, found.digest]);
       this.#remakes.push(make);
       this.reused += 1;
       return;
@@ -185,11 +185,11 @@ function allSame(docs: ArrayLike<number>, sameDocument: Uint8Array): boolean {
   return true;
 }
 
-/** A kept part's text, when its file is there with its size. */
-function wholeText({ file, bytes }: KeptPart): string | undefined {
+/** A kept part's text, when its file is there and its bytes hash to its digest. */
+function wholeText({ file, digest }: KeptPart): string | undefined {
   try {
-    const text = readFileSync(file, 'utf8');
-    return Buffer.byteLength(text) === bytes ? text : undefined;
+    const bytes = readFileSync(file);
+    return createHash('sha256').update(bytes).digest('base64url') === digest ? bytes.toString('utf8') : undefined;
   } catch {
     return undefined;
   }

@@ -15,7 +15,8 @@ import type { LoadedSite } from './site.ts';
 export type OutputFile = [file: string, data: string | Uint8Array];
 
 /** A cache's copy of a file (absolute `from`), where it goes, and its size when whole. */
-export type KeptLink = readonly [from: string, file: string, bytes: number];
+/** A kept copy to put at `file`: its bytes must hash to `digest` (SHA-256, base64url), else it is made again. */
+export type KeptLink = readonly [from: string, file: string, digest: string];
 
 /** Where a build's files go as they are made. */
 export interface Publisher {

@@ -16,6 +16,7 @@ import { type BuildOptions, BuildRun } from './build-run.ts';
 import { type BuildResult, buildResult } from './build-result.ts';
 import { consumersOf, nextChangeOf, otherFilesOf, passesOf, usedAssetsOf } from './passes.ts';
 import { PageStream } from './page-stream.ts';
+import { keptPartsOf } from './index-part-cache.ts';
 import { bundling, fail, prepare, type Reuse } from './prepare.ts';
 import { rendererOf } from './renderer-of.ts';
 import { sourceCommit } from './source-commit.ts';
@@ -38,6 +39,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = new BuildRun(options);
   const renderer = options.renderer ?? rendererOf(options);
   const publisher = options.publisher ?? new MemoryPublisher();
+  const keptParts = keptPartsOf(options);
   const keptFiles = options.cacheDir ? keptSources(run, options.cacheDir) : undefined;
   const [keptCode, keptClient] = [keptCodeOf(options), keptClientOf(options)];
   try {
@@ -58,7 +60,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await run.stage('render', () =>
       stream.take(renderer.render(firstPass, publisher), { also: search, counted: first.length }),
     );
-    const index = await run.stage('index', () => publishIndex(search, publisher));
+    const index = await run.stage('index', () => publishIndex(search, publisher, keptParts));
     const shown = { ...built.context, searchIndex: indexLink(index, built.routed.urls.base) };
     const secondPass = { context: shown, pages: second, indexed: false };
     await run.stage('render late', () => stream.take(renderer.render(secondPass, publisher)));
@@ -74,7 +76,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let kept = false;
     const keepPages = () => {
       if (!kept) {
-        for (const cache of [renderer, keptCode, keptClient]) cache?.succeeded?.();
+        for (const cache of [renderer, keptParts, keptCode, keptClient]) cache?.succeeded?.();
         sources.keep();
       }
       kept = true;

@@ -3,6 +3,7 @@
  * Nothing is written to disk. Made with `keep: false` (`check`), it keeps nothing and only
  * counts the output's size.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { KeptLink, Publisher } from '../model/pipeline.ts';
@@ -42,10 +43,10 @@ export class MemoryPublisher implements Publisher {
     this.write(file, readFileSync(from, 'utf8'));
   }
 
-  /** Kept copies, as text; one gone or not whole is made again, and kept anew in its place. */
+  /** Kept copies, as text; one gone or whose bytes are not its digest's is made again, and kept anew in its place. */
   linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void {
-    for (const [from, file, bytes] of links) {
-      const text = wholeText(from, bytes);
+    for (const [from, file, digest] of links) {
+      const text = wholeText(from, digest);
       if (text !== undefined) {
         this.write(file, text);
         continue;
@@ -101,10 +102,10 @@ let lastSorted: string[] = [];
 
 /** A page cache's copy of a page kept in memory: written, since there is no file to link. */
 /** A kept copy's text, when it is there with its size. */
-function wholeText(file: string, bytes: number): string | undefined {
+function wholeText(file: string, digest: string): string | undefined {
   try {
-    const text = readFileSync(file, 'utf8');
-    return Buffer.byteLength(text) === bytes ? text : undefined;
+    const bytes = readFileSync(file);
+    return createHash('sha256').update(bytes).digest('base64url') === digest ? bytes.toString('utf8') : undefined;
   } catch {
     return undefined;
   }

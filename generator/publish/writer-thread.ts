@@ -21,6 +21,7 @@ import { SPARE_LOOK } from './spare-look.ts';
 export const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
+const crypto = require('node:crypto');
 const path = require('node:path');
 const root = workerData.folder;
 let inPlace = workerData.inPlace === true;
@@ -163,15 +164,14 @@ const placeOf = (file, from) => {
   }
   return to;
 };
-// A kept copy linked without a look first (it is looked at here, off the thread that builds):
-// one gone or not of its size is not left in the output, but told, and made there again.
-const linkWhole = (from, file, bytes, missing) => {
-  if (inPlace && kept(from, file, bytes)) return put(file, from);
+// A kept copy (a search index's part), checked here, off the thread that builds, and written as a
+// copy (never a link: an edit of the output must not reach the cache): one gone or whose bytes do
+// not hash to its digest is not put in the output, but told, and made there again.
+const linkWhole = (from, file, digest, missing) => {
   const to = placeOf(file, from);
   try {
-    linkOrCopy(from, to);
-    if (fs.statSync(to).size === bytes) return;
-    fs.rmSync(to, { force: true });
+    const bytes = fs.readFileSync(from);
+    if (crypto.createHash('sha256').update(bytes).digest('base64url') === digest) return fs.writeFileSync(to, bytes);
   } catch {}
   // Made again on the other thread once this one is done (remade-copies.ts): a file of its own.
   if (inPlace) after.set(file, '');
