@@ -233,3 +233,17 @@ describe('a cache the disk refuses is one warning, and the site is built', () =>
 test('the files a build leaves beside the output are its own', async () => {
   expect((await readdir(dir)).filter((name) => name.includes('clubsite-new'))).toEqual([]);
 });
+
+test.skipIf(!existsSync('/dev/shm'))(
+  '--out under /dev/shm (a tmpfs people build into) is allowed',
+  async () => {
+    const out = await mkdtemp('/dev/shm/clubsite-out-');
+    try {
+      await built(dir, '--out', path.join(out, 'site'), '--no-cache');
+      expect(await differences(cold, path.join(out, 'site'))).toEqual([]);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);
