@@ -1,0 +1,44 @@
+/**
+ * The lines around the problems that a volunteer reads in the output of build, check and dev:
+ * the hint's label, how many problems and warnings, and the summary, in the tool's languages.
+ */
+import type { Language } from './say.ts';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export interface SummaryWords {
+  hint: string;
+  /** «2 problems found; dist/ was left as it was.» */
+  problemsFound: (count: number, out?: string) => string;
+  /** «2 warnings (the build went on).»; `check` builds nothing, so it says the content is valid all the same. */
+  warnings: (count: number, building: boolean) => string;
+  /** «44 pages → dist in 812 ms» */
+  pages: (count: number, out: string | undefined, ms: number) => string;
+  /** «✔ content is valid» */
+  valid: string;
+  /** The dev server's own failure, in the overlay. */
+  bug: string;
+}
+
+export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
+  en: {
+    hint: 'Hint',
+    problemsFound: (count, out) =>
+      `${plural(count, 'problem', 'problems')} found${out === undefined ? '.' : `; ${out} was left as it was.`}`,
+    warnings: (count, building) =>
+      `${plural(count, 'warning', 'warnings')} (${building ? 'the build went on' : 'the content is valid all the same'}).`,
+    pages: (count, out, ms) => `${plural(count, 'page', 'pages')}${out ? ` → ${out}` : ''} in ${ms.toFixed(0)} ms`,
+    valid: 'content is valid',
+    bug: 'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.',
+  },
+  nb: {
+    hint: 'Tips',
+    problemsFound: (count, out) =>
+      `${plural(count, 'feil', 'feil')} funnet${out === undefined ? '.' : `; ${out} er ikke endret.`}`,
+    warnings: (count, building) =>
+      `${plural(count, 'advarsel', 'advarsler')} (${building ? 'nettstedet ble bygget likevel' : 'innholdet er gyldig likevel'}).`,
+    pages: (count, out, ms) => `${plural(count, 'side', 'sider')}${out ? ` → ${out}` : ''} på ${ms.toFixed(0)} ms`,
+    valid: 'innholdet er gyldig',
+    bug: 'Dette er en feil i clubsite, ikke i innholdet ditt: terminalen viser hele sporet. Lagre en fil for å prøve igjen.',
+  },
+};
