@@ -2,6 +2,7 @@ import type { Alias, Document, LineCounter } from 'yaml';
 import { lazyPackage } from '../lazy-package.ts';
 import { ContentError } from '../errors.ts';
 import type { Position, YamlNode, YamlSource } from '../model/source.ts';
+import { say } from '../messages/say.ts';
 
 /** The `yaml` package: most front matter is plain `key: text` lines, read without it. */
 const yaml = lazyPackage<typeof import('yaml')>('yaml');
@@ -99,12 +100,7 @@ function toData(file: string, document: Document, lineCounter: LineCounter): unk
       file,
       line,
       column: col,
-      message: unresolved
-        ? `The YAML cannot be read: "*${name}" is an alias (a * at the start of a value) to an anchor "&${name}" that does not exist.`
-        : 'The YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be enormous.',
-      hint: unresolved
-        ? `A value starting with * must be in quotes: write "*${name}" (Markdown bold is not used in YAML fields).`
-        : 'Write the values out instead of repeating them with &anchors and *aliases.',
+      ...(unresolved ? say('yaml-alias/unresolved', { name }) : say('yaml-alias/bomb')),
     });
   }
 }

@@ -79,13 +79,13 @@ export const en = {
     `There is no site definition in ${v.root}.`,
     `Run clubsite in the site's folder (the one with ${v.candidate}), or name the site definition in clubsite.config.ts (siteEntry).`,
   ],
-  'unknown-template/from-data': (v: { name: string; known: string[] }) => [
+  'unknown-template/from-data': (v: { name: string; known: string }) => [
     `The template "${v.name}" makes its own pages from data: a page file cannot use it.`,
-    `Use one of: ${v.known.join(', ')}.`,
+    `Use one of: ${v.known}.`,
   ],
-  'unknown-template': (v: { name: string; known: string[] }) => [
+  'unknown-template': (v: { name: string; known: string }) => [
     `There is no template called "${v.name}".`,
-    `Use one of: ${v.known.join(', ')}.`,
+    `Use one of: ${v.known}.`,
   ],
   'duplicate-route/files': (v: { route: string; one: string; other: string }) => [
     `Two files make the page ${v.route}: ${v.one} and ${v.other}.`,
@@ -251,7 +251,8 @@ function formatName(format: string): string {
 
 /** How to write a value of the format; a date written day first is shown turned around. */
 function formatHint(format: string, turned: string | undefined): string {
-  if (turned !== undefined) return `Write it as ${turned}: year, month, day${turned.includes(':') ? ', then the time' : ''}.`;
+  if (turned !== undefined)
+    return `Write it as ${turned}: year, month, day${turned.includes(':') ? ', then the time' : ''}.`;
   if (format === 'date') return 'Write dates as YYYY-MM-DD: year, month (01-12), day.';
   if (format === 'datetime')
     return 'Write the date as YYYY-MM-DD: year, month (01-12), day, then the time if there is one.';

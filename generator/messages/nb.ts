@@ -74,9 +74,9 @@ export const nb: Catalogue = {
   ],
   'unknown-template/from-data': (v) => [
     `Malen «${v.name}» lager sine egne sider fra data: en sidefil kan ikke bruke den.`,
-    `Bruk en av: ${v.known.join(', ')}.`,
+    `Bruk en av: ${v.known}.`,
   ],
-  'unknown-template': (v) => [`Det finnes ingen mal som heter «${v.name}».`, `Bruk en av: ${v.known.join(', ')}.`],
+  'unknown-template': (v) => [`Det finnes ingen mal som heter «${v.name}».`, `Bruk en av: ${v.known}.`],
   'duplicate-route/files': (v) => [
     `To filer lager siden ${v.route}: ${v.one} og ${v.other}.`,
     'Behold én av dem: gi den andre nytt navn eller slett den (om.md og om/index.md er samme side).',
@@ -107,10 +107,7 @@ export const nb: Catalogue = {
     `En mal eller rammen rundt sidene lenker til ${v.route}, og ingen side har den adressen.`,
     `Søk i nettstedets kode (${v.code} og det ${v.siteFile} importerer) etter «${v.route}» og rett den, eller legg til siden under ${v.pages}.`,
   ],
-  'missing-asset': (v) => [
-    `Filen ${v.file} finnes ikke.`,
-    `Sjekk skrivemåten, eller legg filen under ${v.folder}.`,
-  ],
+  'missing-asset': (v) => [`Filen ${v.file} finnes ikke.`, `Sjekk skrivemåten, eller legg filen under ${v.folder}.`],
   'missing-asset/space': (v) => [
     `Stien ${v.file} har et mellomrom i seg: i Markdown slutter en lenke eller et bilde ved første mellomrom, så det ville ikke blitt vist.`,
     `Gi filen et navn uten mellomrom, som ${v.renamed}, og skriv det navnet her (telefoner gir bilder navn med mellomrom).`,

@@ -15,8 +15,7 @@ export type Found =
 export function foundOf(value: unknown): Found {
   if (value === undefined) return { kind: 'nothing' };
   if (value === null) return { kind: 'empty' };
-  if (typeof value === 'string')
-    return { kind: 'text', text: value.length > 60 ? `${value.slice(0, 57)}...` : value };
+  if (typeof value === 'string') return { kind: 'text', text: value.length > 60 ? `${value.slice(0, 57)}...` : value };
   if (typeof value === 'number') return { kind: 'number', text: String(value) };
   if (typeof value === 'boolean') return { kind: 'boolean', text: String(value) };
   if (value instanceof Date) return { kind: 'date', text: value.toISOString().slice(0, 10) };

@@ -6,6 +6,7 @@
 import { ContentError } from '../errors.ts';
 import type { PhotoResult } from '../images/photos.ts';
 import type { OutputFile, PageConsumer } from '../model/pipeline.ts';
+import { say } from '../messages/say.ts';
 
 export interface AssetFiles {
   /** The content folder as problems name it (LoadedContent.folder). */
@@ -51,8 +52,7 @@ export class UsedAssets implements PageConsumer {
           new ContentError({
             code: 'unused-file',
             file: `${this.assets.folder}/${file}`,
-            message: `No page uses ${this.assets.folder}/${file}.`,
-            hint: 'Link to it from a page, or delete it if it is no longer needed.',
+            ...say('unused-file', { file: `${this.assets.folder}/${file}` }),
           }),
       );
   }

@@ -8,6 +8,7 @@ import {
   unsafeLinkMessage,
   unsafeScheme,
 } from './link-safety.ts';
+import { say } from '../messages/say.ts';
 
 /**
  * What no text of the site may hold, whatever field it is in: a control character (a NUL in a
@@ -125,8 +126,7 @@ function controlCharacter(
     line,
     column,
     field,
-    message: `The text holds an invisible control character (${name}), which would be published as it is.`,
-    hint: 'Delete the character: retype the text around it, or paste it again as plain text.',
+    ...say('control-character', { name }),
   });
 }
 
@@ -141,7 +141,6 @@ export function insecureLink(
     file,
     ...where,
     field,
-    message: `The address ${url} starts with http://: the connection is not encrypted.`,
-    hint: `Write it with https:// (${url.trim().replace(/^http:/i, 'https:')}) if the site answers there.`,
+    ...say('insecure-link', { url, secure: url.trim().replace(/^http:/i, 'https:') }),
   });
 }
