@@ -10,7 +10,9 @@ import { readsAhead } from './pipeline/kept-sources-file.ts';
 import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './pipeline/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
-import { type ContentError, formatWarnings } from './errors.ts';
+import { type ContentError, formatWarnings, type Language } from './errors.ts';
+import { languageOf } from './messages/say.ts';
+import { SUMMARY_WORDS } from './messages/summary-words.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
 import { ContentWalk } from './load/content-walk.ts';
@@ -41,10 +43,16 @@ export function warn(mode: OutputMode, warnings: string): void {
   if (warnings !== '') console.warn(paintMarks(mode, warnings));
 }
 
-/** A build's warnings as printed, with `more` of the command's own (robots.txt under --base). */
-export function warningsOf(result: BuildResult, more: ContentError[] = []): string {
+/** The language the site declares, which its volunteers read the output in. */
+export const languageOfSite = (result: Pick<BuildResult, 'site'>): Language => languageOf(result.site.site.lang);
+
+/**
+ * A build's warnings as printed in the site's language, with `more` of the command's own
+ * (robots.txt under --base); `building` false for `check`, which builds nothing.
+ */
+export function warningsOf(result: BuildResult, more: ContentError[] = [], building = true): string {
   const warnings = [...result.warnings, ...more];
-  return warnings.length > 0 ? formatWarnings(warnings) : '';
+  return warnings.length > 0 ? formatWarnings(warnings, languageOfSite(result), building) : '';
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -60,6 +68,7 @@ function searchSize(stats: RecordedFigures): string {
 
 /** What the summary tells: a build's figures, what the cache did and when the output next changes. */
 interface SummaryFacts {
+  language: Language;
   now: Date;
   stats: RecordedFigures;
   cacheText: string;
@@ -68,6 +77,7 @@ interface SummaryFacts {
 
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
   const facts = {
+    language: languageOfSite(result),
     now: result.now,
     stats: result.stats,
     cacheText: cacheLine(result),
@@ -79,7 +89,7 @@ export function summary(result: BuildResult, outDir: string | undefined, totalMs
 function summaryOf(facts: SummaryFacts, outDir: string | undefined, totalMs: number): string {
   const { stats } = facts;
   return [
-    `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${facts.now.toISOString()})`,
+    `${SUMMARY_WORDS[facts.language].pages(stats.pages, outDir, totalMs)} (now: ${facts.now.toISOString()})`,
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
     `  ${[facts.cacheText, facts.nextChange].filter((part) => part !== '').join(' · ')}`,
   ]
@@ -224,6 +234,7 @@ function recordThis(
     codeFiles: result.inputs,
     figures: figuresOf(result),
     warnings,
+    language: languageOfSite(result),
   };
   recordBuild(cacheDir, asked, project.file, finished, walk);
 }
@@ -253,6 +264,7 @@ function tellUnchanged(
   const { record, now } = unchanged;
   const next = record.until === null ? undefined : { at: record.until, reason: record.reason ?? '' };
   const facts: SummaryFacts = {
+    language: record.language ?? 'en',
     now,
     stats: record.figures,
     cacheText: `0 rendered, ${record.figures.pages} reused (nothing changed since the build at ${wallClockText(record.builtAt, record.timeZone)}: ${shownOut}/ left as it was)`,
@@ -287,6 +299,7 @@ export async function runCheck(project: Project, options: { now?: string }, mode
     onProgress: progressLine(mode),
     publisher: nowhere,
   });
-  warn(mode, warningsOf(result));
-  printResult(mode, `✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result.timings);
+  warn(mode, warningsOf(result, [], false));
+  const valid = SUMMARY_WORDS[languageOfSite(result)].valid;
+  printResult(mode, `✔ ${valid}: ${summary(result, undefined, performance.now() - start)}`, result.timings);
 }

@@ -131,6 +131,12 @@ export class BuildFailed extends Error {
   }
 }
 
+/** A build's problems are printed in its site's language, once the site is known. */
+export function told<T>(error: T, language: Language | undefined): T {
+  if (error instanceof BuildFailed) error.language ??= language;
+  return error;
+}
+
 /** One short block per problem: where, which field, its code (docs/errors.md), what is wrong, how to fix it. */
 export function formatError(error: ContentError): string {
   return formatErrorIn(error, 'en');
