@@ -291,7 +291,7 @@ function yamlTrouble(trouble: YamlTrouble): Text {
       ];
     case 'stray':
       return [
-        `The ${trouble.char} here does not belong: nothing before it was opened for it to close.`,
+        `The ${trouble.char} here does not belong: it closes something that was never opened.`,
         'Remove it, or put the whole text in quotes.',
       ];
     default:

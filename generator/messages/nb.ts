@@ -244,7 +244,7 @@ function yamlTrouble(trouble: YamlTrouble): Text {
   switch (trouble.kind) {
     case 'unclosed':
       return [
-        `${trouble.opener} som åpnes på denne linjen, blir aldri lukket: en liste i [ ] eller en blokk i { } må slutte på samme linje.`,
+        `Tegnet ${trouble.opener} som åpnes på denne linjen, blir aldri lukket: en liste i [ ] eller en blokk i { } må slutte på samme linje.`,
         `Legg til ${trouble.closer} som mangler, på slutten av linjen, og sjekk kommaene mellom verdiene.`,
       ];
     case 'quote':
@@ -271,7 +271,7 @@ function yamlTrouble(trouble: YamlTrouble): Text {
       ];
     case 'stray':
       return [
-        `${trouble.char} her hører ikke hjemme: ingenting før den ble åpnet som den kan lukke.`,
+        `Tegnet ${trouble.char} her hører ikke hjemme: det lukker noe som aldri ble åpnet.`,
         'Fjern den, eller sett hele teksten i anførselstegn.',
       ];
     default:
