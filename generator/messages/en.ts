@@ -121,7 +121,7 @@ export const en = {
     `The file ${v.file} does not exist.`,
     `Check the spelling, or add the file under ${v.folder}.`,
   ],
-  'missing-asset/space': (v: { file: string; renamed: string }) => [
+  'bad-file-name/space': (v: { file: string; renamed: string }) => [
     `The path ${v.file} has a space in it: in Markdown a link or picture ends at the first space, so it would not show.`,
     `Rename the file without spaces, as ${v.renamed}, and write that name here (phones name photos with spaces).`,
   ],

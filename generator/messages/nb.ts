@@ -108,7 +108,7 @@ export const nb: Catalogue = {
     `Søk i nettstedets kode (${v.code} og det ${v.siteFile} importerer) etter «${v.route}» og rett den, eller legg til siden under ${v.pages}.`,
   ],
   'missing-asset': (v) => [`Filen ${v.file} finnes ikke.`, `Sjekk skrivemåten, eller legg filen under ${v.folder}.`],
-  'missing-asset/space': (v) => [
+  'bad-file-name/space': (v) => [
     `Stien ${v.file} har et mellomrom i seg: i Markdown slutter en lenke eller et bilde ved første mellomrom, så det ville ikke blitt vist.`,
     `Gi filen et navn uten mellomrom, som ${v.renamed}, og skriv det navnet her (telefoner gir bilder navn med mellomrom).`,
   ],

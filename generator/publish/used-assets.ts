@@ -1,7 +1,8 @@
 /**
  * The files under the content folder that pages show, published once each: an image under its
  * hashed name, a document under its own path, a processed photo as its variants. What no page
- * uses is told as a warning, so that old files can be cleaned away.
+ * uses is told as a warning, so that old files can be cleaned away; a file that an entry not
+ * published yet names (a post scheduled for tonight, a draft) is not unused: it is waiting.
  */
 import { ContentError } from '../errors.ts';
 import type { PhotoResult } from '../images/photos.ts';
@@ -16,6 +17,8 @@ export interface AssetFiles {
   /** Each file's path in the output (render/render-context.ts assetOutputs). */
   outputs: Readonly<Record<string, string>>;
   photos?: ReadonlyMap<string, PhotoResult>;
+  /** The texts of the entries not published at the build's clock (scheduled, drafts): what they name is not unused. */
+  waiting?: readonly string[];
 }
 
 export class UsedAssets implements PageConsumer {
@@ -45,8 +48,10 @@ export class UsedAssets implements PageConsumer {
   /** The files under the content folder (in folders) that no page uses. */
   unused(): ContentError[] {
     const used = new Set([...this.used].map((use) => use.slice(use.indexOf(':') + 1)));
+    const waiting = this.assets.waiting ?? [];
+    const named = (file: string) => waiting.some((text) => text.includes(file) || text.includes(encodeURI(file)));
     return [...this.assets.files.keys()]
-      .filter((file) => file.includes('/') && !used.has(file))
+      .filter((file) => file.includes('/') && !used.has(file) && !named(file))
       .map(
         (file) =>
           new ContentError({

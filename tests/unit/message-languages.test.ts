@@ -42,7 +42,7 @@ const SAMPLES: { [Key in MessageKey]: Parameters<(typeof en)[Key]>[0] } = {
     pages: 'content/pages/',
   },
   'missing-asset': { file: 'content/images/x.jpg', folder: 'content/images/' },
-  'missing-asset/space': { file: 'images/Stevne bilde.jpg', renamed: 'images/stevne-bilde.jpg' },
+  'bad-file-name/space': { file: 'images/Stevne bilde.jpg', renamed: 'images/stevne-bilde.jpg' },
   'unreadable-image': { file: 'content/images/x.jpg', reason: 'unsupported image format' },
   'unknown-island': { template: 'courses', name: 'finder' },
   'bundle-failed': { text: 'Expected ";" but found "}"', clubsite: false },
