@@ -157,14 +157,18 @@ export const en = {
   ],
   'wrong-image': (v: {
     file: string;
-    kinds: string;
+    kinds: string[];
     width: number;
     height: number;
     found?: { kind: string; width: number; height: number };
-  }) => [
-    `${v.file} must be a ${v.kinds} of ${v.width} × ${v.height} pixels; it is ${v.found ? `a ${v.found.kind.toUpperCase()} of ${v.found.width} × ${v.found.height}` : `not a ${v.kinds}`}.`,
-    `Export the picture as ${v.kinds} at exactly ${v.width} × ${v.height} pixels.`,
-  ],
+  }) => {
+    const kinds = v.kinds.map((kind) => kind.toUpperCase()).join(' or ');
+    const found = v.found && `a ${v.found.kind.toUpperCase()} of ${v.found.width} × ${v.found.height}`;
+    return [
+      `${v.file} must be a ${kinds} of ${v.width} × ${v.height} pixels; it is ${found ?? `not a ${kinds}`}.`,
+      `Export the picture as ${kinds} at exactly ${v.width} × ${v.height} pixels.`,
+    ];
+  },
   'not-utf8': (v: { byte: string }) => [
     `The file is not saved as UTF-8: byte 0x${v.byte} on this line cannot be read (letters outside a-z, like é, ü, ø or å, would show as �).`,
     'Open the file in your editor and save it again with the encoding "UTF-8" (in VS Code: click the encoding in the status bar, "Save with Encoding", UTF-8; in Notepad: "Save as", Encoding: UTF-8).',

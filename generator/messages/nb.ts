@@ -142,10 +142,14 @@ export const nb: Catalogue = {
     `${v.file} er ${v.size}; et dokument kan være høyst ${v.limit}.`,
     'Gjør det mindre (eksporter PDF-en med «redusert størrelse», eller komprimer bildene i den), eller del det i to.',
   ],
-  'wrong-image': (v) => [
-    `${v.file} må være ${v.kinds} på ${v.width} × ${v.height} piksler; den er ${v.found ? `${v.found.kind.toUpperCase()} på ${v.found.width} × ${v.found.height}` : `ikke ${v.kinds}`}.`,
-    `Eksporter bildet som ${v.kinds} på nøyaktig ${v.width} × ${v.height} piksler.`,
-  ],
+  'wrong-image': (v) => {
+    const kinds = v.kinds.map((kind) => kind.toUpperCase()).join(' eller ');
+    const found = v.found && `${v.found.kind.toUpperCase()} på ${v.found.width} × ${v.found.height}`;
+    return [
+      `${v.file} må være ${kinds} på ${v.width} × ${v.height} piksler; den er ${found ?? `ikke ${kinds}`}.`,
+      `Eksporter bildet som ${kinds} på nøyaktig ${v.width} × ${v.height} piksler.`,
+    ];
+  },
   'not-utf8': (v) => [
     `Filen er ikke lagret som UTF-8: byte 0x${v.byte} på denne linjen kan ikke leses (bokstaver utenom a-z, som é, ü, ø og å, ville blitt vist som �).`,
     'Åpne filen i redigeringsprogrammet og lagre den på nytt med tegnkodingen «UTF-8» (i VS Code: klikk på tegnkodingen nederst, «Save with Encoding», UTF-8; i Notisblokk: «Lagre som», Koding: UTF-8).',

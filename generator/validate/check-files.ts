@@ -79,7 +79,6 @@ export function checkImages(
     )
       continue;
     const where = source ? positionOf(source, requirement.path) : undefined;
-    const kinds = requirement.kinds.map((kind) => kind.toUpperCase()).join(' or ');
     errors.push(
       new ContentError({
         code: 'wrong-image',
@@ -88,7 +87,7 @@ export function checkImages(
         field: fieldPath(requirement.path),
         ...say('wrong-image', {
           file: `${loaded.folder}/${requirement.file}`,
-          kinds,
+          kinds: [...requirement.kinds],
           width: requirement.width,
           height: requirement.height,
           found: found && { kind: found.kind, width: found.width, height: found.height },

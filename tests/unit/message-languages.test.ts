@@ -50,7 +50,7 @@ const SAMPLES: { [Key in MessageKey]: Parameters<(typeof en)[Key]>[0] } = {
   'control-character': { name: 'U+0000' },
   'document-kind': { file: 'content/files/x.exe', kind: 'exe', kinds: ['pdf'], folder: 'content/files/' },
   'document-too-large': { file: 'content/files/x.pdf', size: '25.0 MB', limit: '20.0 MB' },
-  'wrong-image': { file: 'content/images/deling.png', kinds: 'PNG', width: 1200, height: 630 },
+  'wrong-image': { file: 'content/images/deling.png', kinds: ['png', 'jpeg'], width: 1200, height: 630 },
   'not-utf8': { byte: 'F8' },
   'empty-file': undefined as never,
   'file-too-large': { size: '60.0', limit: '50' },
