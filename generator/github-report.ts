@@ -25,9 +25,9 @@ export function errorCommand(error: ContentError, language: Language = 'en'): st
 
 /** The job summary: every problem, and that the live site stays as it was. */
 export function problemsSummary(errors: readonly ContentError[], language: Language = 'en'): string {
-  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'}`;
+  const words = SUMMARY_WORDS[language];
   const blocks = errors.map((error) => `\`\`\`text\n${formatErrorIn(error, language)}\n\`\`\``).join('\n\n');
-  return `### ✖ ${count} in the content: nothing was published\n\nThe live site stays as it was. Fix the file and save it again.\n\n${blocks}\n`;
+  return `### ✖ ${words.refused(errors.length)}\n\n${words.liveSiteKept}\n\n${blocks}\n`;
 }
 
 /** Tells GitHub of the problems, when a workflow runs this. */

@@ -18,6 +18,9 @@ export interface SummaryWords {
   valid: string;
   /** The dev server's own failure, in the overlay. */
   bug: string;
+  /** The head of a failed workflow's job summary on GitHub, and what it means for the live site. */
+  refused: (count: number) => string;
+  liveSiteKept: string;
 }
 
 export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
@@ -30,6 +33,8 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
     pages: (count, out, ms) => `${plural(count, 'page', 'pages')}${out ? ` → ${out}` : ''} in ${ms.toFixed(0)} ms`,
     valid: 'content is valid',
     bug: 'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.',
+    refused: (count) => `${plural(count, 'problem', 'problems')} in the content: nothing was published`,
+    liveSiteKept: 'The live site stays as it was. Fix the file and save it again.',
   },
   nb: {
     hint: 'Tips',
@@ -40,5 +45,7 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
     pages: (count, out, ms) => `${plural(count, 'side', 'sider')}${out ? ` → ${out}` : ''} på ${ms.toFixed(0)} ms`,
     valid: 'innholdet er gyldig',
     bug: 'Dette er en feil i clubsite, ikke i innholdet ditt: terminalen viser hele sporet. Lagre en fil for å prøve igjen.',
+    refused: (count) => `${plural(count, 'feil', 'feil')} i innholdet: ingenting ble publisert`,
+    liveSiteKept: 'Nettstedet er som det var. Rett filen og lagre den på nytt.',
   },
 };
