@@ -43,16 +43,10 @@ export function warn(mode: OutputMode, warnings: string): void {
   if (warnings !== '') console.warn(paintMarks(mode, warnings));
 }
 
-/** The language the site declares, which its volunteers read the output in. */
-export const languageOfSite = (result: Pick<BuildResult, 'site'>): Language => languageOf(result.site.site.lang);
-
-/**
- * A build's warnings as printed in the site's language, with `more` of the command's own
- * (robots.txt under --base); `building` false for `check`, which builds nothing.
- */
+/** A build's warnings in the site's language, with `more` of the command's own (robots.txt under --base); `building` false for check. */
 export function warningsOf(result: BuildResult, more: ContentError[] = [], building = true): string {
   const warnings = [...result.warnings, ...more];
-  return warnings.length > 0 ? formatWarnings(warnings, languageOfSite(result), building) : '';
+  return warnings.length > 0 ? formatWarnings(warnings, languageOf(result.site.site.lang), building) : '';
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -77,7 +71,7 @@ interface SummaryFacts {
 
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
   const facts = {
-    language: languageOfSite(result),
+    language: languageOf(result.site.site.lang),
     now: result.now,
     stats: result.stats,
     cacheText: cacheLine(result),
@@ -234,7 +228,7 @@ function recordThis(
     codeFiles: result.inputs,
     figures: figuresOf(result),
     warnings,
-    language: languageOfSite(result),
+    language: languageOf(result.site.site.lang),
   };
   recordBuild(cacheDir, asked, project.file, finished, walk);
 }
@@ -300,6 +294,6 @@ export async function runCheck(project: Project, options: { now?: string }, mode
     publisher: nowhere,
   });
   warn(mode, warningsOf(result, [], false));
-  const valid = SUMMARY_WORDS[languageOfSite(result)].valid;
+  const valid = SUMMARY_WORDS[languageOf(result.site.site.lang)].valid;
   printResult(mode, `✔ ${valid}: ${summary(result, undefined, performance.now() - start)}`, result.timings);
 }

@@ -21,12 +21,13 @@ export function problemsOf(error: unknown, language: Language = 'en'): DevProble
       field: problem.field,
       ...problem.wordedIn(spoken),
       text: formatErrorIn(problem, spoken),
+      words: SUMMARY_WORDS[spoken].overlay,
     }));
   }
   const message = error instanceof Error ? error.message : String(error);
   const words = SUMMARY_WORDS[language];
   const text = `✖ (clubsite)\n  ${message}\n  ${words.hint}: ${words.bug}`;
-  return [{ location: '(clubsite)', message, hint: words.bug, text }];
+  return [{ location: '(clubsite)', message, hint: words.bug, text, words: words.overlay }];
 }
 
 /**

@@ -2,6 +2,7 @@
  * The lines around the problems that a volunteer reads in the output of build, check and dev:
  * the hint's label, how many problems and warnings, and the summary, in the tool's languages.
  */
+import type { OverlayWords } from '../../client/shared/dev-messages.ts';
 import type { Language } from './say.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -21,6 +22,8 @@ export interface SummaryWords {
   /** The head of a failed workflow's job summary on GitHub, and what it means for the live site. */
   refused: (count: number) => string;
   liveSiteKept: string;
+  /** The dev overlay's words around the problems. */
+  overlay: OverlayWords;
 }
 
 export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
@@ -35,6 +38,13 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
     bug: 'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.',
     refused: (count) => `${plural(count, 'problem', 'problems')} in the content: nothing was published`,
     liveSiteKept: 'The live site stays as it was. Fix the file and save it again.',
+    overlay: {
+      hint: 'Hint',
+      titleOne: 'clubsite: {n} problem in the site',
+      titleMany: 'clubsite: {n} problems in the site',
+      hide: 'Hide',
+      note: 'Fix the file and save: this page updates by itself. Until then you see the last version that worked.',
+    },
   },
   nb: {
     hint: 'Tips',
@@ -47,5 +57,12 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
     bug: 'Dette er en feil i clubsite, ikke i innholdet ditt: terminalen viser hele sporet. Lagre en fil for å prøve igjen.',
     refused: (count) => `${plural(count, 'feil', 'feil')} i innholdet: ingenting ble publisert`,
     liveSiteKept: 'Nettstedet er som det var. Rett filen og lagre den på nytt.',
+    overlay: {
+      hint: 'Tips',
+      titleOne: 'clubsite: {n} feil på nettstedet',
+      titleMany: 'clubsite: {n} feil på nettstedet',
+      hide: 'Skjul',
+      note: 'Rett filen og lagre: denne siden oppdaterer seg selv. Til da ser du den siste versjonen som virket.',
+    },
   },
 };
