@@ -35,7 +35,7 @@ export function yamlTrouble(text: string, error: YamlError): { trouble: YamlTrou
   }
   if (error.code === 'MULTILINE_IMPLICIT_KEY' || error.code === 'BLOCK_AS_IMPLICIT_KEY') {
     const colon = /:[^\s]/.test(line.text) || /:\s.*:\s/.test(line.text);
-    return { trouble: { kind: colon ? 'colon' : 'indent' }, offset: colon ? line.start : at };
+    return { trouble: { kind: colon ? 'colon' : 'indent' }, offset: colon ? line.start + indentOf(line.text) : at };
   }
   if (error.code === 'BAD_INDENT') return { trouble: { kind: 'indent' }, offset: at };
   const stray = /^Unexpected flow-(?:seq|map)-end token in YAML stream: "(.)"/.exec(error.message);
@@ -45,6 +45,8 @@ export function yamlTrouble(text: string, error: YamlError): { trouble: YamlTrou
     .replace(/\.$/, '');
   return { trouble: { kind: 'other', detail }, offset: at };
 }
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
 
 function lineAt(text: string, offset: number): { start: number; text: string } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
