@@ -45,6 +45,9 @@ const ENGLISH: OverlayWords = {
   titleMany: 'clubsite: {n} problems in the site',
   hide: 'Hide',
   note: 'Fix the file and save: this page updates by itself. Until then you see the last version that worked.',
+  servedOne: '',
+  servedMany: '',
+  noneServed: '',
 };
 
 function problemItem(problem: DevProblem, words: OverlayWords): HTMLLIElement {

@@ -24,6 +24,10 @@ export interface OverlayWords {
   titleMany: string;
   hide: string;
   note: string;
+  /** The terminal's line under the problems, with a last good site served or none; {n} is the count. */
+  servedOne: string;
+  servedMany: string;
+  noneServed: string;
 }
 
 /** What the page hears. `revision` names the last good build; a page built at another reloads. */

@@ -44,6 +44,9 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
       titleMany: 'clubsite: {n} problems in the site',
       hide: 'Hide',
       note: 'Fix the file and save: this page updates by itself. Until then you see the last version that worked.',
+      servedOne: '{n} problem found; the last good site is still served. Save a fix and the page reloads.',
+      servedMany: '{n} problems found; the last good site is still served. Save a fix and the page reloads.',
+      noneServed: 'Problems found: {n}; nothing to serve until they are fixed. Save a fix and the page reloads.',
     },
   },
   nb: {
@@ -63,6 +66,11 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
       titleMany: 'clubsite: {n} feil på nettstedet',
       hide: 'Skjul',
       note: 'Rett filen og lagre: denne siden oppdaterer seg selv. Til da ser du den siste versjonen som virket.',
+      servedOne:
+        '{n} feil funnet; den siste versjonen som virket, vises fortsatt. Lagre en rettelse, så lastes siden på nytt.',
+      servedMany:
+        '{n} feil funnet; den siste versjonen som virket, vises fortsatt. Lagre en rettelse, så lastes siden på nytt.',
+      noneServed: '{n} feil funnet; ingenting å vise før de er rettet. Lagre en rettelse, så lastes siden på nytt.',
     },
   },
 };
