@@ -83,7 +83,7 @@ export function summary(result: BuildResult, outDir: string | undefined, totalMs
 function summaryOf(facts: SummaryFacts, outDir: string | undefined, totalMs: number): string {
   const { stats } = facts;
   return [
-    `${SUMMARY_WORDS[facts.language].pages(stats.pages, outDir, totalMs)} (now: ${facts.now.toISOString()})`,
+    SUMMARY_WORDS[facts.language].pages(stats.pages, outDir, totalMs, facts.now.toISOString()),
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
     `  ${[facts.cacheText, facts.nextChange].filter((part) => part !== '').join(' · ')}`,
   ]

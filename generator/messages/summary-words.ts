@@ -13,8 +13,8 @@ export interface SummaryWords {
   problemsFound: (count: number, out?: string) => string;
   /** «2 warnings (the build went on).»; `check` builds nothing, so it says the content is valid all the same. */
   warnings: (count: number, building: boolean) => string;
-  /** «44 pages → dist in 812 ms» */
-  pages: (count: number, out: string | undefined, ms: number) => string;
+  /** «44 pages → dist in 812 ms (now: 2025-12-10T17:00:00.000Z)» */
+  pages: (count: number, out: string | undefined, ms: number, now: string) => string;
   /** «✔ content is valid» */
   valid: string;
   /** The dev server's own failure, in the overlay. */
@@ -33,7 +33,8 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
       `${plural(count, 'problem', 'problems')} found${out === undefined ? '.' : `; ${out} was left as it was.`}`,
     warnings: (count, building) =>
       `${plural(count, 'warning', 'warnings')} (${building ? 'the build went on' : 'the content is valid all the same'}).`,
-    pages: (count, out, ms) => `${plural(count, 'page', 'pages')}${out ? ` → ${out}` : ''} in ${ms.toFixed(0)} ms`,
+    pages: (count, out, ms, now) =>
+      `${plural(count, 'page', 'pages')}${out ? ` → ${out}` : ''} in ${ms.toFixed(0)} ms (now: ${now})`,
     valid: 'content is valid',
     bug: 'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.',
     refused: (count) => `${plural(count, 'problem', 'problems')} in the content: nothing was published`,
@@ -55,7 +56,8 @@ export const SUMMARY_WORDS: Record<Language, SummaryWords> = {
       `${plural(count, 'feil', 'feil')} funnet${out === undefined ? '.' : `; ${out} er ikke endret.`}`,
     warnings: (count, building) =>
       `${plural(count, 'advarsel', 'advarsler')} (${building ? 'nettstedet ble bygget likevel' : 'innholdet er gyldig likevel'}).`,
-    pages: (count, out, ms) => `${plural(count, 'side', 'sider')}${out ? ` → ${out}` : ''} på ${ms.toFixed(0)} ms`,
+    pages: (count, out, ms, now) =>
+      `${plural(count, 'side', 'sider')}${out ? ` → ${out}` : ''} på ${ms.toFixed(0)} ms (nå: ${now})`,
     valid: 'innholdet er gyldig',
     bug: 'Dette er en feil i clubsite, ikke i innholdet ditt: terminalen viser hele sporet. Lagre en fil for å prøve igjen.',
     refused: (count) => `${plural(count, 'feil', 'feil')} i innholdet: ingenting ble publisert`,
