@@ -9,7 +9,9 @@ import { readsAhead } from './pipeline/kept-sources-file.ts';
 import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './pipeline/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
-import { type ContentError, formatWarnings } from './errors.ts';
+import { type ContentError, formatWarnings, type Language } from './errors.ts';
+import { languageOf } from './messages/say.ts';
+import { SUMMARY_WORDS } from './messages/summary-words.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
 import { ContentWalk } from './load/content-walk.ts';
@@ -43,10 +45,10 @@ export function warn(mode: OutputMode, warnings: string): void {
   if (warnings !== '') console.warn(paintMarks(mode, warnings));
 }
 
-/** A build's warnings as printed, with `more` of the command's own (robots.txt under --base). */
-export function warningsOf(result: BuildResult, more: ContentError[] = []): string {
+/** A build's warnings in the site's language, with `more` of the command's own (robots.txt under --base); `building` false for check. */
+export function warningsOf(result: BuildResult, more: ContentError[] = [], building = true): string {
   const warnings = [...result.warnings, ...more];
-  return warnings.length > 0 ? formatWarnings(warnings) : '';
+  return warnings.length > 0 ? formatWarnings(warnings, languageOf(result.site.site.lang), building) : '';
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -62,6 +64,7 @@ function searchSize(stats: RecordedFigures): string {
 
 /** What the summary tells: a build's figures, what the cache did and when the output next changes. */
 interface SummaryFacts {
+  language: Language;
   now: Date;
   stats: RecordedFigures;
   cacheText: string;
@@ -70,6 +73,7 @@ interface SummaryFacts {
 
 export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
   const facts = {
+    language: languageOf(result.site.site.lang),
     now: result.now,
     stats: result.stats,
     cacheText: cacheLine(result),
@@ -81,7 +85,7 @@ export function summary(result: BuildResult, outDir: string | undefined, totalMs
 function summaryOf(facts: SummaryFacts, outDir: string | undefined, totalMs: number): string {
   const { stats } = facts;
   return [
-    `${stats.pages} pages${outDir ? ` → ${outDir}` : ''} in ${totalMs.toFixed(0)} ms (now: ${facts.now.toISOString()})`,
+    SUMMARY_WORDS[facts.language].pages(stats.pages, outDir, totalMs, facts.now.toISOString()),
     `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
     `  ${[facts.cacheText, facts.nextChange].filter((part) => part !== '').join(' · ')}`,
   ]
@@ -238,6 +242,7 @@ function recordThis(
     codeFiles: result.inputs,
     figures: figuresOf(result),
     warnings,
+    language: languageOf(result.site.site.lang),
   };
   recordBuild(cacheDir, asked, project.file, finished, walk);
 }
@@ -267,6 +272,7 @@ function tellUnchanged(
   const { record, now } = unchanged;
   const next = record.until === null ? undefined : { at: record.until, reason: record.reason ?? '' };
   const facts: SummaryFacts = {
+    language: record.language ?? 'en',
     now,
     stats: record.figures,
     cacheText: `0 rendered, ${record.figures.pages} reused (nothing changed since the build at ${wallClockText(record.builtAt, record.timeZone)}: ${shownOut}/ left as it was)`,
@@ -320,6 +326,7 @@ export async function runCheck(project: Project, options: { now?: string }, mode
     onProgress: progressLine(mode),
     publisher: nowhere,
   });
-  warn(mode, warningsOf(result));
-  printResult(mode, `✔ content is valid: ${summary(result, undefined, performance.now() - start)}`, result.timings);
+  warn(mode, warningsOf(result, [], false));
+  const valid = SUMMARY_WORDS[languageOf(result.site.site.lang)].valid;
+  printResult(mode, `✔ ${valid}: ${summary(result, undefined, performance.now() - start)}`, result.timings);
 }

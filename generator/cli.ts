@@ -227,8 +227,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (error instanceof BuildFailed) {
-      console.error(paintMarks(outputMode({}, process.env, process.stderr), formatErrors(error.errors, buildingInto)));
-      reportToGitHub(error.errors);
+      const language = error.language ?? 'en';
+      const text = formatErrors(error.errors, buildingInto, language);
+      console.error(paintMarks(outputMode({}, process.env, process.stderr), text));
+      reportToGitHub(error.errors, process.env, language);
       return EXIT.content;
     }
     // A content file saved while the build read it: one line, not a bug (the build stopped; dist/ is as it was).

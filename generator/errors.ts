@@ -3,8 +3,14 @@
  * a permanent code, the file, line and column, the field path, what was expected, what was
  * found and a hint. Anything else that is thrown is a bug in clubsite itself (or in the site's
  * code: a template that throws), reported with its stack. Every code is printed and explained
- * in docs/errors.md; tests/unit/error-catalogue.test.ts keeps the two in step.
+ * in docs/errors.md; tests/unit/error-catalogue.test.ts keeps the two in step. Its words come
+ * from the tool's catalogue (messages/): `say(key, values)` gives them in English and keeps what
+ * they came from, so that they are printed in the site's language (formatError's `language`).
  */
+import { type Language, type Said, wordedIn } from './messages/say.ts';
+import { SUMMARY_WORDS } from './messages/summary-words.ts';
+
+export type { Language };
 export type ErrorCode =
   | 'yaml-syntax'
   | 'invalid-field'
@@ -49,6 +55,8 @@ export interface ErrorDetails {
   field?: string;
   message: string;
   hint: string;
+  /** The catalogue's entry the message and hint are the English of (messages/say.ts): the printer words it in the site's language. */
+  said?: Said;
 }
 
 /** A problem as plain data (to cross between threads). */
@@ -60,6 +68,7 @@ export const errorDetails = (error: ContentError): ErrorDetails => ({
   field: error.field,
   message: error.message,
   hint: error.hint,
+  ...(error.said ? { said: error.said } : {}),
 });
 
 export class ContentError extends Error implements ErrorDetails {
@@ -69,6 +78,7 @@ export class ContentError extends Error implements ErrorDetails {
   readonly column?: number;
   readonly field?: string;
   readonly hint: string;
+  readonly said?: Said;
 
   constructor(details: ErrorDetails) {
     super(details.message);
@@ -79,6 +89,12 @@ export class ContentError extends Error implements ErrorDetails {
     this.column = details.column;
     this.field = details.field;
     this.hint = details.hint;
+    if (details.said) this.said = details.said;
+  }
+
+  /** The message and hint in `language`: the catalogue's words, else (a site's own rule) as they were given. */
+  wordedIn(language: Language): { message: string; hint: string } {
+    return (this.said && wordedIn(language, this.said)) ?? { message: this.message, hint: this.hint };
   }
 
   /** `content/menu.yaml:12:7` */
@@ -96,6 +112,7 @@ export class ContentError extends Error implements ErrorDetails {
       field: this.field,
       message: this.message,
       hint: this.hint,
+      ...(this.said ? { said: this.said } : {}),
       location: this.location,
     };
   }
@@ -103,6 +120,9 @@ export class ContentError extends Error implements ErrorDetails {
 
 /** Thrown by a stage that found problems: all of them, so a volunteer fixes them in one go. */
 export class BuildFailed extends Error {
+  /** The site's language, once the build knows it (pipeline/build.ts): the problems are printed in it. */
+  language?: Language;
+
   constructor(readonly errors: ContentError[]) {
     super(
       `${errors.length} problem${errors.length === 1 ? '' : 's'} in the content:\n\n${errors.map(formatError).join('\n\n')}`,
@@ -111,26 +131,43 @@ export class BuildFailed extends Error {
   }
 }
 
+/** A build's problems are printed in its site's language, once the site is known. */
+export function told<T>(error: T, language: Language | undefined): T {
+  if (error instanceof BuildFailed) error.language ??= language;
+  return error;
+}
+
 /** One short block per problem: where, which field, its code (docs/errors.md), what is wrong, how to fix it. */
 export function formatError(error: ContentError): string {
+  return formatErrorIn(error, 'en');
+}
+
+/** The same block in the site's language. */
+export function formatErrorIn(error: ContentError, language: Language): string {
   const head = `${error.field ? `${error.location}  ${error.field}` : error.location}  [${error.code}]`;
-  return `✖ ${head}\n  ${error.message}\n  Hint: ${error.hint}`;
+  const { message, hint } = error.wordedIn(language);
+  return `✖ ${head}\n  ${message}\n  ${SUMMARY_WORDS[language].hint}: ${hint}`;
 }
 
 /** A warning reads like a problem, with its own mark: the build still succeeds. */
 export function formatWarning(warning: ContentError): string {
-  return formatError(warning).replace(/^✖/, '⚠');
+  return formatWarningIn(warning, 'en');
 }
 
-export function formatWarnings(warnings: readonly ContentError[]): string {
-  return `${warnings.map(formatWarning).join('\n\n')}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the build went on).`;
+export function formatWarningIn(warning: ContentError, language: Language): string {
+  return formatErrorIn(warning, language).replace(/^✖/, '⚠');
+}
+
+/** Every warning, then how many; `building` false for `check`, which builds nothing. */
+export function formatWarnings(warnings: readonly ContentError[], language: Language = 'en', building = true): string {
+  const count = SUMMARY_WORDS[language].warnings(warnings.length, building);
+  return `${warnings.map((warning) => formatWarningIn(warning, language)).join('\n\n')}\n\n${count}`;
 }
 
 /** Every problem, then how many; `out` is the output folder a failed build left as it was, as the user named it. */
-export function formatErrors(errors: readonly ContentError[], out?: string): string {
-  const left = out === undefined ? '.' : `; ${out.replace(/\/*$/, '/')} was left as it was.`;
-  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'} found${left}`;
-  return `${errors.map(formatError).join('\n\n')}\n\n${count}`;
+export function formatErrors(errors: readonly ContentError[], out?: string, language: Language = 'en'): string {
+  const count = SUMMARY_WORDS[language].problemsFound(errors.length, out?.replace(/\/*$/, '/'));
+  return `${errors.map((error) => formatErrorIn(error, language)).join('\n\n')}\n\n${count}`;
 }
 
 /** Runs a stage step and collects its ContentErrors instead of stopping at the first. */

@@ -6,31 +6,37 @@
  * ($GITHUB_STEP_SUMMARY). The text is the build's own (errors.ts), as the terminal shows it.
  */
 import { appendFileSync } from 'node:fs';
-import { type ContentError, formatError } from './errors.ts';
+import { type ContentError, formatErrorIn, type Language } from './errors.ts';
+import { SUMMARY_WORDS } from './messages/summary-words.ts';
 
 /** GitHub's escaping of a workflow command's message, and of a property's value. */
 const message = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (text: string) => message(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** One problem as a workflow command: an annotation at its file and line. */
-export function errorCommand(error: ContentError): string {
+export function errorCommand(error: ContentError, language: Language = 'en'): string {
   const where = [`file=${property(error.file)}`];
   if (error.line !== undefined) where.push(`line=${error.line}`);
   if (error.column !== undefined) where.push(`col=${error.column}`);
   where.push(`title=${property(`${error.field ?? error.file} [${error.code}]`)}`);
-  return `::error ${where.join(',')}::${message(`${error.message}\nHint: ${error.hint}`)}`;
+  const worded = error.wordedIn(language);
+  return `::error ${where.join(',')}::${message(`${worded.message}\n${SUMMARY_WORDS[language].hint}: ${worded.hint}`)}`;
 }
 
 /** The job summary: every problem, and that the live site stays as it was. */
-export function problemsSummary(errors: readonly ContentError[]): string {
-  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'}`;
-  const blocks = errors.map((error) => `\`\`\`text\n${formatError(error)}\n\`\`\``).join('\n\n');
-  return `### ✖ ${count} in the content: nothing was published\n\nThe live site stays as it was. Fix the file and save it again.\n\n${blocks}\n`;
+export function problemsSummary(errors: readonly ContentError[], language: Language = 'en'): string {
+  const words = SUMMARY_WORDS[language];
+  const blocks = errors.map((error) => `\`\`\`text\n${formatErrorIn(error, language)}\n\`\`\``).join('\n\n');
+  return `### ✖ ${words.refused(errors.length)}\n\n${words.liveSiteKept}\n\n${blocks}\n`;
 }
 
 /** Tells GitHub of the problems, when a workflow runs this. */
-export function reportToGitHub(errors: readonly ContentError[], env: NodeJS.ProcessEnv = process.env): void {
+export function reportToGitHub(
+  errors: readonly ContentError[],
+  env: NodeJS.ProcessEnv = process.env,
+  language: Language = 'en',
+): void {
   if (env.GITHUB_ACTIONS !== 'true') return;
-  for (const error of errors) console.log(errorCommand(error));
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, problemsSummary(errors));
+  for (const error of errors) console.log(errorCommand(error, language));
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, problemsSummary(errors, language));
 }

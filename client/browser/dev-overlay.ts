@@ -2,7 +2,7 @@
 // Built with DOM calls in a shadow root, styled by a constructed stylesheet (no inline styles
 // or handlers), so neither the page's CSS nor a CSP can get in its way.
 
-import type { DevProblem } from '../shared/dev-messages.ts';
+import type { DevProblem, OverlayWords } from '../shared/dev-messages.ts';
 
 const TAG = 'clubsite-dev-overlay';
 
@@ -39,11 +39,22 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function problemItem(problem: DevProblem): HTMLLIElement {
+const ENGLISH: OverlayWords = {
+  hint: 'Hint',
+  titleOne: 'clubsite: {n} problem in the site',
+  titleMany: 'clubsite: {n} problems in the site',
+  hide: 'Hide',
+  note: 'Fix the file and save: this page updates by itself. Until then you see the last version that worked.',
+  servedOne: '',
+  servedMany: '',
+  noneServed: '',
+};
+
+function problemItem(problem: DevProblem, words: OverlayWords): HTMLLIElement {
   const item = element('li');
   const where = element('p', `✖ ${problem.location}`, 'where');
   if (problem.field) where.append('  ', element('span', problem.field, 'field'));
-  item.append(where, element('p', `  ${problem.message}`), element('p', `  Hint: ${problem.hint}`, 'hint'));
+  item.append(where, element('p', `  ${problem.message}`), element('p', `  ${words.hint}: ${problem.hint}`, 'hint'));
   return item;
 }
 
@@ -57,21 +68,19 @@ export function showOverlay(problems: DevProblem[]): void {
   const section = element('section');
   section.setAttribute('role', 'alert');
   section.setAttribute('aria-labelledby', 'clubsite-dev-title');
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  const title = element('h2', `clubsite: ${count} in the site`);
+  // In the site's language, as the terminal says it (generator/dev/dev-builder.ts).
+  const words = problems[0]?.words ?? ENGLISH;
+  const heading = problems.length === 1 ? words.titleOne : words.titleMany;
+  const title = element('h2', heading.replace('{n}', String(problems.length)));
   title.id = 'clubsite-dev-title';
-  const close = element('button', 'Hide');
+  const close = element('button', words.hide);
   close.type = 'button';
   close.addEventListener('click', () => host.remove());
   const header = element('header');
   header.append(title, close);
   const list = element('ol');
-  list.append(...problems.map(problemItem));
-  const note = element(
-    'p',
-    'Fix the file and save: this page updates by itself. Until then you see the last version that worked.',
-    'note',
-  );
+  list.append(...problems.map((problem) => problemItem(problem, words)));
+  const note = element('p', words.note, 'note');
   section.append(header, note, list);
   root.append(section);
   document.documentElement.append(host);

@@ -12,6 +12,22 @@ export interface DevProblem {
   hint: string;
   /** The block exactly as the terminal shows it. */
   text: string;
+  /** The overlay's own words, in the site's language (English unless given). */
+  words?: OverlayWords;
+}
+
+/** What the overlay says around the problems (plain text: it crosses to the page as JSON). */
+export interface OverlayWords {
+  hint: string;
+  /** «clubsite: {n} problem in the site», and for more than one; {n} is the count. */
+  titleOne: string;
+  titleMany: string;
+  hide: string;
+  note: string;
+  /** The terminal's line under the problems, with a last good site served or none; {n} is the count. */
+  servedOne: string;
+  servedMany: string;
+  noneServed: string;
 }
 
 /** What the page hears. `revision` names the last good build; a page built at another reloads. */

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
+import { say } from '../messages/say.ts';
 
 /** The package folder an input is in (its last node_modules), and the package's name. */
 const PACKAGE = /^(.*[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+))[\\/]/;
@@ -31,8 +32,7 @@ export function duplicatePackages(inputs: readonly string[], root: string): Cont
         new ContentError({
           code: 'duplicate-package',
           file: 'package.json',
-          message: `The browser code holds ${folders.size} copies of ${name} (${[...folders].sort().map(shown).join(', ')}): pages with islands would fail in the browser, as two Reacts give «Cannot read properties of null (reading 'useState')».`,
-          hint: `Keep one copy: install ${name} once (npm ls ${name} shows where each comes from; npm dedupe, or the version clubsite uses), and install a node_modules copied from another folder again with npm ci.`,
+          ...say('duplicate-package', { count: folders.size, name, folders: [...folders].sort().map(shown) }),
         }),
     );
 }

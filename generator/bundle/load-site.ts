@@ -8,6 +8,7 @@ import type { KeptCode, LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
 import { sharedPackage } from './shared-packages.ts';
 import { isToolImport } from './tool-files.ts';
+import { say } from '../messages/say.ts';
 
 export type { LoadedSite, SiteBundle };
 
@@ -29,8 +30,7 @@ export async function loadSite(root: string, entry: string, kept?: KeptCode): Pr
     throw new ContentError({
       code: 'missing-file',
       file: candidates[0] ?? entry,
-      message: `There is no site definition in ${root}.`,
-      hint: `Run clubsite in the site's folder (the one with ${candidates[0]}), or name the site definition in clubsite.config.ts (siteEntry).`,
+      ...say('missing-file/site', { root, candidate: String(candidates[0]) }),
     });
   }
   const known = kept?.find(found);
@@ -142,9 +142,6 @@ export function bundleError(error: unknown, root: string): ContentError | unknow
       : '(site code)',
     line: first.location?.line,
     column: first.location ? first.location.column + 1 : undefined,
-    message: first.text,
-    hint: /^Could not resolve "clubsite[/"]/.test(first.text)
-      ? 'The site imports clubsite by name: install it in the project (npm install), and run clubsite there.'
-      : 'Fix the code at this line; the rest of the site is left as it was.',
+    ...say('bundle-failed', { text: first.text, clubsite: /^Could not resolve "clubsite[/"]/.test(first.text) }),
   });
 }

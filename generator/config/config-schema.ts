@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BuildFailed, ContentError } from '../errors.ts';
 import type { ProjectNames } from '../model/project.ts';
+import { say } from '../messages/say.ts';
 
 const inProject = (example: string) =>
   z
@@ -46,14 +47,12 @@ function configProblem(issue: z.core.$ZodIssue, file: string): ContentError {
       code: 'invalid-field',
       file,
       field: issue.keys.join(', '),
-      message: `There is no setting called ${issue.keys.map((key) => `"${key}"`).join(' or ')}.`,
-      hint: `The settings are ${known}; remove the others, or correct their spelling.`,
+      ...say('invalid-field/config-unknown', { keys: issue.keys, known }),
     });
   return new ContentError({
     code: 'invalid-field',
     file,
     field: field || undefined,
-    message: field ? issue.message : 'Expected defineConfig({ … }) as the default export.',
-    hint: `Write export default defineConfig({ … }) with any of ${known}; each has a default.`,
+    ...say('invalid-field/config', { message: field ? issue.message : undefined, known }),
   });
 }

@@ -1,7 +1,9 @@
 import type { BuildResult } from '../pipeline/build-result.ts';
 import type { ChangePlan } from '../pipeline/change-plan.ts';
 import { BuildSession, type SessionOptions } from '../pipeline/session.ts';
-import { BuildFailed, formatError } from '../errors.ts';
+import { BuildFailed, formatErrorIn, type Language } from '../errors.ts';
+import { languageOf } from '../messages/say.ts';
+import { SUMMARY_WORDS } from '../messages/summary-words.ts';
 import { normalizeBase } from '../urls.ts';
 import type { BuildOutcome } from './dev-events.ts';
 import { diffOutputs, stylesheetSwap } from './output-diff.ts';
@@ -10,20 +12,22 @@ import { carryDeferred } from './served-files.ts';
 
 export type { BuildOutcome };
 
-export function problemsOf(error: unknown): DevProblem[] {
+/** A failed build's problems for the pages' overlay and the terminal, in the site's language. */
+export function problemsOf(error: unknown, language: Language = 'en'): DevProblem[] {
   if (error instanceof BuildFailed) {
+    const spoken = error.language ?? language;
     return error.errors.map((problem) => ({
       location: problem.location,
       field: problem.field,
-      message: problem.message,
-      hint: problem.hint,
-      text: formatError(problem),
+      ...problem.wordedIn(spoken),
+      text: formatErrorIn(problem, spoken),
+      words: SUMMARY_WORDS[spoken].overlay,
     }));
   }
   const message = error instanceof Error ? error.message : String(error);
-  const hint =
-    'This is a bug in clubsite, not in your content: the terminal shows the full trace. Saving a file tries again.';
-  return [{ location: '(clubsite)', message, hint, text: `✖ (clubsite)\n  ${message}\n  Hint: ${hint}` }];
+  const words = SUMMARY_WORDS[language];
+  const text = `✖ (clubsite)\n  ${message}\n  ${words.hint}: ${words.bug}`;
+  return [{ location: '(clubsite)', message, hint: words.bug, text, words: words.overlay }];
 }
 
 /**
@@ -52,7 +56,7 @@ export class DevBuilder {
     try {
       result = await this.#session.update(plan.files);
     } catch (error) {
-      this.problems = problemsOf(error);
+      this.problems = problemsOf(error, languageOf(previous?.site.site.lang));
       const bug = error instanceof BuildFailed ? undefined : error;
       return { ok: false, problems: this.problems, ms: performance.now() - start, plan, bug };
     }

@@ -41,5 +41,9 @@ export function describeProblems(outcome: BuildOutcome, served: boolean): string
   const blocks = outcome.problems.map((problem) => problem.text).join('\n\n');
   const bug = outcome.bug instanceof Error && outcome.bug.stack ? `\n\n${outcome.bug.stack}` : '';
   const count = outcome.problems.length;
+  // In the site's language, as the problems above it (dev-builder.ts).
+  const words = outcome.problems[0]?.words;
+  const line = words && (served ? (count === 1 ? words.servedOne : words.servedMany) : words.noneServed);
+  if (line) return `${blocks}${bug}\n\n${line.replace('{n}', String(count))}`;
   return `${blocks}${bug}\n\n${count} problem${count === 1 ? '' : 's'} found; ${served ? 'the last good site is still served' : 'nothing to serve until they are fixed'}. Save a fix and the page reloads.`;
 }

@@ -14,6 +14,7 @@ import { isInside } from '../path-inside.ts';
 import { slugOf } from '../slug.ts';
 import type { Looked } from './content-walk.ts';
 import { eachThere } from './look-table.ts';
+import { say } from '../messages/say.ts';
 
 /** The name of a folder's note to its editors (content/README.md, content/files/README.md). */
 const README = 'README.md';
@@ -118,13 +119,7 @@ class Listing {
       new ContentError({
         code: 'refused-link',
         file: this.report(inContent),
-        message:
-          target === undefined
-            ? 'This is a link (symlink) to something that does not exist.'
-            : inside
-              ? 'This is a link (symlink) to a folder: folders are not followed.'
-              : `This is a link (symlink) to a file outside ${folder}: only files inside ${folder} are published.`,
-        hint: `Replace the link with a copy of the file itself, inside ${folder}.`,
+        ...say('refused-link', { to: target === undefined ? 'nothing' : inside ? 'folder' : 'outside', folder }),
       }),
     );
   }
@@ -160,8 +155,7 @@ export function readBytes(absolute: string, file: string, limit: number): Uint8A
       throw new ContentError({
         code: 'file-too-large',
         file,
-        message: `The file is ${(size / 1024 / 1024).toFixed(1)} MB: more than the ${(limit / 1024 / 1024).toFixed(0)} MB a file on the site may be.`,
-        hint: 'Make it smaller (split a long text into several pages, scale an image down to at most 2000 pixels wide), or keep it elsewhere and link to it.',
+        ...say('file-too-large', { size: (size / 1024 / 1024).toFixed(1), limit: (limit / 1024 / 1024).toFixed(0) }),
       });
     }
     return readFileSync(descriptor);
@@ -173,8 +167,7 @@ export function readBytes(absolute: string, file: string, limit: number): Uint8A
     throw new ContentError({
       code: 'unreadable-file',
       file,
-      message: `The file cannot be read (${code}).`,
-      hint: 'Check that the file is not locked by another program and that you may read it (its permissions); save it again if in doubt.',
+      ...say('unreadable-file', { code: String(code) }),
     });
   } finally {
     if (descriptor !== undefined) closeSync(descriptor);

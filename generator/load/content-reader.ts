@@ -13,6 +13,7 @@ import { decodeText, MAX_TEXT_BYTES } from './decode-text.ts';
 import { checkImage } from './image-check.ts';
 import { parsePage } from './page-source.ts';
 import { parseYaml } from './yaml-source.ts';
+import { say } from '../messages/say.ts';
 
 export interface ContentPaths {
   root: string;
@@ -154,8 +155,11 @@ export class ContentReader {
         new ContentError({
           code: 'missing-file',
           file,
-          message: `The file for the collection "${name}" is missing.`,
-          hint: `Create ${file} (see ${this.relative(this.paths.contentDir)}/README.md for what goes in it).`,
+          ...say('missing-file/collection', {
+            name,
+            file,
+            readme: `${this.relative(this.paths.contentDir)}/README.md`,
+          }),
         }),
       );
       return undefined;
@@ -189,9 +193,7 @@ export class ContentReader {
         new ContentError({
           code: 'bad-file-name',
           file: this.shown(inContent),
-          message:
-            "A page's file name is its address: it may only have lower-case letters a-z, digits, - and _ (no spaces, capitals or other letters).",
-          hint: `Rename the file to ${pagesDir}${suggestion}.`,
+          ...say('bad-file-name/page', { renamed: `${pagesDir}${suggestion}` }),
         }),
       );
     }

@@ -5,6 +5,7 @@
  * the line of its first bad byte, instead of æ, ø and å turning into � on the public site.
  */
 import { ContentError } from '../errors.ts';
+import { say } from '../messages/say.ts';
 
 /** Larger text files are refused before they are read: no page or data file comes near this. */
 export const MAX_TEXT_BYTES = 2 * 1024 * 1024;
@@ -23,8 +24,7 @@ export function decodeText(file: string, bytes: Uint8Array): string {
       file,
       line,
       column,
-      message: `The file is not saved as UTF-8: byte 0x${(bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0')} on this line cannot be read (letters outside a-z, like é, ü, ø or å, would show as �).`,
-      hint: 'Open the file in your editor and save it again with the encoding "UTF-8" (in VS Code: click the encoding in the status bar, "Save with Encoding", UTF-8; in Notepad: "Save as", Encoding: UTF-8).',
+      ...say('not-utf8', { byte: (bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0') }),
     });
   }
   if (text.trim() === '') {
@@ -33,8 +33,7 @@ export function decodeText(file: string, bytes: Uint8Array): string {
       file,
       line: 1,
       column: 1,
-      message: 'The file is empty.',
-      hint: 'Write its content, copy a similar file that works, or delete the file.',
+      ...say('empty-file'),
     });
   }
   return text.replace(/\r\n?/g, '\n');

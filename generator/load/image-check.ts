@@ -4,6 +4,7 @@
  * formats are told by their first bytes; an SVG must be UTF-8 text whose root element is <svg>.
  */
 import { ContentError } from '../errors.ts';
+import { say } from '../messages/say.ts';
 
 const SIGNATURES: Record<string, (bytes: Uint8Array) => boolean> = {
   '.png': (bytes) => startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -24,8 +25,7 @@ export function checkImage(file: string, bytes: Uint8Array): void {
   throw new ContentError({
     code: 'not-an-image',
     file,
-    message: `The file is named ${extension} but is not ${extension === '.svg' ? 'an SVG drawing (no <svg> element at its start)' : `a ${extension.slice(1).toUpperCase()} image`}.`,
-    hint: 'Open it in an image viewer: if it does not show, export the image again (as PNG, JPEG, WebP or SVG) and replace the file; if it does, give it the extension of its real format.',
+    ...say('not-an-image', { extension }),
   });
 }
 

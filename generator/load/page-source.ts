@@ -3,6 +3,7 @@ import { ContentError } from '../errors.ts';
 import type { PageSource, YamlSource } from '../model/source.ts';
 import { lazyPackage } from '../lazy-package.ts';
 import { parseYaml } from './yaml-source.ts';
+import { say } from '../messages/say.ts';
 
 /** gray-matter: loaded with the first Markdown page read (a build that keeps every page reads none). */
 const matter = lazyPackage<typeof Matter>('gray-matter');
@@ -31,8 +32,7 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
       file,
       line: 1,
       column: 4,
-      message: `The front matter is marked as "${language}": only YAML front matter is read.`,
-      hint: 'Start the page with a line with only --- on it, then the fields as YAML (title: ..., description: ...).',
+      ...say('unclosed-front-matter/kind', { language }),
     });
   }
   if (/^---[ \t]*\n/.test(text) && !/\n---[ \t]*(\n|$)/.test(text.slice(3))) {
@@ -41,8 +41,7 @@ export function parsePage(file: string, pathInPages: string, text: string): Page
       file,
       line: 1,
       column: 1,
-      message: 'The front matter opened by "---" on line 1 is never closed.',
-      hint: 'Add a line with only --- after the last field (title, description, ...), before the text of the page.',
+      ...say('unclosed-front-matter'),
     });
   }
   let frontMatter: YamlSource | undefined;

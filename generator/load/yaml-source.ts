@@ -2,6 +2,8 @@ import type { Alias, Document, LineCounter } from 'yaml';
 import { lazyPackage } from '../lazy-package.ts';
 import { ContentError } from '../errors.ts';
 import type { Position, YamlNode, YamlSource } from '../model/source.ts';
+import { say } from '../messages/say.ts';
+import { yamlTrouble } from './yaml-trouble.ts';
 
 /** The `yaml` package: most front matter is plain `key: text` lines, read without it. */
 const yaml = lazyPackage<typeof import('yaml')>('yaml');
@@ -59,14 +61,14 @@ function parseDocumentOf(file: string, text: string): YamlSource {
   const document = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [first] = document.errors;
   if (first) {
-    const start = lineCounter.linePos(first.pos[0]);
+    const { trouble, offset } = yamlTrouble(text, first);
+    const start = lineCounter.linePos(offset);
     throw new ContentError({
       code: 'yaml-syntax',
       file,
       line: start.line,
       column: start.col,
-      message: `The YAML cannot be read: ${describeYamlError(first.code, first.message)}.`,
-      hint: 'Check the indentation (spaces, not tabs), that every "key: value" has a space after the colon, and that text with a colon or # is in quotes.',
+      ...say('yaml-syntax', { trouble }),
     });
   }
   return { file, data: toData(file, document, lineCounter), nodes: nodesOf(document, lineCounter) };
@@ -99,19 +101,9 @@ function toData(file: string, document: Document, lineCounter: LineCounter): unk
       file,
       line,
       column: col,
-      message: unresolved
-        ? `The YAML cannot be read: "*${name}" is an alias (a * at the start of a value) to an anchor "&${name}" that does not exist.`
-        : 'The YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be enormous.',
-      hint: unresolved
-        ? `A value starting with * must be in quotes: write "*${name}" (Markdown bold is not used in YAML fields).`
-        : 'Write the values out instead of repeating them with &anchors and *aliases.',
+      ...(unresolved ? say('yaml-alias/unresolved', { name }) : say('yaml-alias/bomb')),
     });
   }
-}
-
-function describeYamlError(code: string, message: string): string {
-  const firstLine = message.split('\n')[0] ?? code;
-  return firstLine.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
 }
 
 /** Every value of the document in document order, with its path and position (see YamlNode). */

@@ -6,6 +6,8 @@
  * Throws BuildFailed with every content problem found.
  */
 import { loadSite } from '../bundle/load-site.ts';
+import { type Language, told } from '../errors.ts';
+import { languageOf } from '../messages/say.ts';
 import { indexLink, publishIndex } from '../index/publish-index.ts';
 import { SearchIndexBuilder } from '../index/search-index.ts';
 import { ContentWalk } from '../load/content-walk.ts';
@@ -42,8 +44,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const keptParts = keptPartsOf(options);
   const keptFiles = options.cacheDir ? keptSources(run, options.cacheDir) : undefined;
   const [keptCode, keptClient] = [keptCodeOf(options), keptClientOf(options)];
+  let language: Language | undefined;
   try {
     const site = await run.stage('site', () => loadSite(run.root, run.siteEntry, keptCode).catch(fail));
+    language = languageOf(site.site.lang);
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const client = bundling(run, site, keptClient);
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
@@ -84,6 +88,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (!options.keepPagesLater) keepPages();
     const pages = first.length + second.length;
     return buildResult(run, { ...built, pages, output: publisher, index: () => index, next, renderer, keepPages });
+  } catch (error) {
+    throw told(error, language);
   } finally {
     await renderer.close();
   }

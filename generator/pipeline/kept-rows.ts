@@ -53,7 +53,7 @@ function isPageOf(page: ValidatedPage, source: PageSource): boolean {
   return own && frontMatter === source.frontMatter && Object.keys(page).join(',') === PAGE_KEYS;
 }
 
-const detailsOf = ({ code, file, line, column, field, message, hint }: ContentError): ErrorDetails => ({
+const detailsOf = ({ code, file, line, column, field, message, hint, said }: ContentError): ErrorDetails => ({
   code,
   file,
   ...(line === undefined ? {} : { line }),
@@ -61,4 +61,6 @@ const detailsOf = ({ code, file, line, column, field, message, hint }: ContentEr
   ...(field === undefined ? {} : { field }),
   message,
   hint,
+  // The catalogue's entry, so that a kept problem is printed in the site's language again.
+  ...(said === undefined ? {} : { said }),
 });

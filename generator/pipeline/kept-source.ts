@@ -19,6 +19,7 @@ import { KEPT_HASH, textHash } from '../load/text-hash.ts';
 import type { PageSource, YamlNode, YamlSource } from '../model/source.ts';
 import { type Findings, KEPT_FINDINGS } from '../validate/check-text.ts';
 import { dataBytes, dataOf, FLAG, type KeptTable, nodesBytes } from './kept-table.ts';
+import { say } from '../messages/say.ts';
 
 /** Where kept files' lazy parts are: their table, and what to do when one of them is not as kept. */
 export interface KeptFiles {
@@ -173,7 +174,6 @@ function changed(files: KeptFiles, file: string): ContentError {
   return new ContentError({
     code: 'unreadable-file',
     file,
-    message: 'The file changed while the site was being built.',
-    hint: 'Build again once the file is saved.',
+    ...say('unreadable-file/changed'),
   });
 }

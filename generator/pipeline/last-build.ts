@@ -15,6 +15,7 @@
  * a folder restored or replaced is built again. Files edited inside it by hand are not looked
  * at; `--no-cache` builds whatever the record says.
  */
+import type { Language } from '../messages/say.ts';
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -70,6 +71,8 @@ export interface LastBuild {
   reason: string | null;
   /** The build's warnings, as printed (they are told again). */
   warnings: string;
+  /** The site's language, for the summary told again. */
+  language?: Language;
 }
 
 /** Files of the project every build depends on, whether or not its code names them. */
@@ -211,6 +214,7 @@ export interface FinishedBuild {
   codeFiles: readonly string[];
   figures: RecordedFigures;
   warnings: string;
+  language: Language;
 }
 
 /**
@@ -271,5 +275,6 @@ function recordOf(
     figures: build.figures,
     reason: build.reason ?? null,
     warnings: build.warnings,
+    language: build.language,
   };
 }

@@ -69,7 +69,15 @@ export function consumersOf(built: Prepared, extra: readonly PageConsumerMaker[]
 /** The record of the content files pages use, to publish them. */
 export function usedAssetsOf(built: Prepared): UsedAssets {
   const { folder, assets } = built.loaded;
-  return new UsedAssets({ folder, files: assets, outputs: built.context.assets, photos: built.photos });
+  const published = new Set(
+    Object.values(built.validated.content.data).flatMap((value) =>
+      Array.isArray(value) ? value.map((entry) => (entry as { source?: unknown }).source) : [],
+    ),
+  );
+  const waiting = [...built.validated.entrySources.values()]
+    .filter((source) => !published.has(source.file))
+    .map((source) => source.text);
+  return new UsedAssets({ folder, files: assets, outputs: built.context.assets, photos: built.photos, waiting });
 }
 
 /**

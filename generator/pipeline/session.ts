@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToRequests, setTimeout as sleep } from 'node:timers/promises';
 import { loadSite } from '../bundle/load-site.ts';
-import { BuildFailed, ContentError } from '../errors.ts';
+import { BuildFailed, ContentError, type Language, told } from '../errors.ts';
+import { languageOf } from '../messages/say.ts';
 import { DeferredSearch, FILES_OF_ALL_PAGES, type MadeFiles } from '../index/deferred-search.ts';
 import { indexLink } from '../index/publish-index.ts';
 import type { SearchIndexFile } from '../index/search-index.ts';
@@ -55,6 +56,8 @@ export class BuildSession {
   last: BuildResult | undefined;
   /** What failed builds still owe: a template that failed to bundle is bundled again next time. */
   #owed: ChangePlan = { ...EMPTY_PLAN, site: true, client: true };
+  /** The site's language, for its problems (errors.ts, told). */
+  #language: Language | undefined;
   readonly #parsed: PageCache = new Map();
   readonly #validated: ValidatedPages = new WeakMap();
   /** The pages of the last good build, with what they read: a build renders only those whose reads changed. */
@@ -100,7 +103,7 @@ export class BuildSession {
       });
     } catch (error) {
       this.#owed = plan;
-      throw error;
+      throw told(error, this.#language);
     }
     this.#owed = EMPTY_PLAN;
     return this.last;
@@ -166,6 +169,7 @@ export class BuildSession {
     const last = this.last;
     const site =
       last && !plan.site ? last.site : await run.stage('site', () => loadSite(root, run.siteEntry).catch(fail));
+    this.#language = languageOf(site.site.lang);
     const renderer = new IncrementalRenderer(this.#thisThread, this.#cache, { plans: this.#plans });
     renderer.start(site, () => 0);
     const reported = new Set(plan.files.map((file) => path.resolve(root, file)));

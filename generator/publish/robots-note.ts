@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentError } from '../errors.ts';
 import { normalizeBase } from '../urls.ts';
+import { say } from '../messages/say.ts';
 
 /**
  * The warning for a build under a base path, or none at the root. The sitemap's address is
@@ -23,9 +24,6 @@ export async function robotsUnderBase(base: string, outDir: string, shown: strin
   return new ContentError({
     code: 'robots-under-base',
     file: path.join(shown, 'robots.txt'),
-    message: `Built under --base ${under}, robots.txt is served at ${under}robots.txt, where crawlers never look (they read /robots.txt at the host's root only).`,
-    hint: sitemap
-      ? `Add this line to the robots.txt at the root of the host (${root}): Sitemap: ${sitemap}`
-      : `Point the robots.txt at the root of the host to ${under}sitemap.xml with a Sitemap: line.`,
+    ...say('robots-under-base', { under, root, sitemap }),
   });
 }

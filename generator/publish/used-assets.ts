@@ -1,11 +1,13 @@
 /**
  * The files under the content folder that pages show, published once each: an image under its
  * hashed name, a document under its own path, a processed photo as its variants. What no page
- * uses is told as a warning, so that old files can be cleaned away.
+ * uses is told as a warning, so that old files can be cleaned away; a file that an entry not
+ * published yet names (a post scheduled for tonight, a draft) is not unused: it is waiting.
  */
 import { ContentError } from '../errors.ts';
 import type { PhotoResult } from '../images/photos.ts';
 import type { OutputFile, PageConsumer } from '../model/pipeline.ts';
+import { say } from '../messages/say.ts';
 
 export interface AssetFiles {
   /** The content folder as problems name it (LoadedContent.folder). */
@@ -15,6 +17,8 @@ export interface AssetFiles {
   /** Each file's path in the output (render/render-context.ts assetOutputs). */
   outputs: Readonly<Record<string, string>>;
   photos?: ReadonlyMap<string, PhotoResult>;
+  /** The texts of the entries not published at the build's clock (scheduled, drafts): what they name is not unused. */
+  waiting?: readonly string[];
 }
 
 export class UsedAssets implements PageConsumer {
@@ -44,15 +48,16 @@ export class UsedAssets implements PageConsumer {
   /** The files under the content folder (in folders) that no page uses. */
   unused(): ContentError[] {
     const used = new Set([...this.used].map((use) => use.slice(use.indexOf(':') + 1)));
+    const waiting = this.assets.waiting ?? [];
+    const named = (file: string) => waiting.some((text) => text.includes(file) || text.includes(encodeURI(file)));
     return [...this.assets.files.keys()]
-      .filter((file) => file.includes('/') && !used.has(file))
+      .filter((file) => file.includes('/') && !used.has(file) && !named(file))
       .map(
         (file) =>
           new ContentError({
             code: 'unused-file',
             file: `${this.assets.folder}/${file}`,
-            message: `No page uses ${this.assets.folder}/${file}.`,
-            hint: 'Link to it from a page, or delete it if it is no longer needed.',
+            ...say('unused-file', { file: `${this.assets.folder}/${file}` }),
           }),
       );
   }

@@ -3,6 +3,7 @@ import { isExternal, normalizeRoute, type Urls } from '../urls.ts';
 import { insecureLink } from '../validate/check-text.ts';
 import { isPlainHttp, unsafeLinkMessage, unsafeScheme } from '../validate/link-safety.ts';
 import type { MarkdownLinks } from './markdown.ts';
+import { say } from '../messages/say.ts';
 
 export interface PageLinkContext {
   urls: Urls;
@@ -73,8 +74,7 @@ export function pageLinks(context: PageLinkContext): MarkdownLinks {
         code: 'broken-link',
         file,
         line,
-        message: `The link "${decoded(href)}" leads to ${route} (read from this page's address, ${address}), and no page has that address.`,
-        hint: 'Write the whole address starting with / (as the browser shows it after the site name): then it leads to the same page wherever the link stands.',
+        ...say('broken-link/relative', { href: decoded(href), route, address }),
       }),
     );
     return '#';

@@ -8,6 +8,7 @@ import type { ValidatedPage } from '../model/pages.ts';
 import type { PageAssets } from './page-assets.ts';
 import { pictureHtml } from './picture-html.ts';
 import type { RenderEnvironment } from './render-environment.ts';
+import { say } from '../messages/say.ts';
 
 /** The Markdown hook of one page: markup for a photo, undefined for any other image. */
 export function photoPicture(
@@ -28,8 +29,7 @@ export function photoPicture(
           code: 'unreadable-image',
           file: page.source,
           line,
-          message: `${environment.context.contentFolder}/${file} cannot be used: ${result.reason}.`,
-          hint: 'Save the photo again as JPEG (.jpg), PNG or WebP, for example by exporting it from your phone or an image program, and copy the whole file.',
+          ...say('unreadable-image', { file: `${environment.context.contentFolder}/${file}`, reason: result.reason }),
         }),
       );
       return '';

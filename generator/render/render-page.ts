@@ -18,6 +18,7 @@ import type { RenderEnvironment } from './render-environment.ts';
 import { Reads } from './reads.ts';
 import { pagePolicy } from './security-policy.ts';
 import { traceValue } from './trace-value.ts';
+import { say } from '../messages/say.ts';
 
 /** Renders one page: Markdown body, template, then the document around it. */
 export function renderPage(
@@ -159,8 +160,7 @@ function missingAsset(file: string, where: { file: string; line?: number; column
     file: where.file,
     line: where.line,
     column: where.column,
-    message: `The file ${file} does not exist.`,
-    hint: `Check the spelling, or add the file under ${file.slice(0, file.lastIndexOf('/') + 1)}.`,
+    ...say('missing-asset', { file, folder: file.slice(0, file.lastIndexOf('/') + 1) }),
   });
 }
 
@@ -244,8 +244,7 @@ function checkIslands(
       new ContentError({
         code: 'unknown-island',
         file: page.source,
-        message: `The template "${page.template}" uses an island called "${name}" that the site definition does not register.`,
-        hint: `Add "${name}" to the islands the site definition lists (defineIslands), and render it by that reference.`,
+        ...say('unknown-island', { template: String(page.template), name }),
       }),
     );
   }
@@ -278,7 +277,6 @@ function brokenCodeLink(route: string, context: RenderContext, places: ContentPl
   return new ContentError({
     code: 'broken-link',
     file: code,
-    message: `A template or the site frame links to ${route}, and no page has that address.`,
-    hint: `Search the site's code (${code} and what ${context.siteFile} imports) for "${route}" and correct it, or add the page under ${places.pages}.`,
+    ...say('broken-link/template', { route, code, siteFile: context.siteFile, pages: places.pages }),
   });
 }

@@ -5,6 +5,7 @@ import type { RouteTable } from '../model/routes.ts';
 import type { LoadedContent, YamlSource } from '../model/source.ts';
 import { positionOf } from '../source-positions.ts';
 import { normalizeRoute } from '../urls.ts';
+import { say } from '../messages/say.ts';
 
 /**
  * `settings.source` is the file the settings come from (the collection the site names), for the
@@ -26,8 +27,7 @@ export function buildRouteTable(
           file: page.source,
           line: 1,
           column: 1,
-          message: `Two files make the page ${page.route}: ${other.page.source} and ${page.source}.`,
-          hint: 'Keep one of them: rename or delete the other (om.md and om/index.md are the same page).',
+          ...say('duplicate-route/files', { route: page.route, one: other.page.source, other: page.source }),
         }),
       );
       continue;
@@ -49,8 +49,7 @@ export function buildRouteTable(
           file,
           ...where,
           field: `redirects.${from}`,
-          message: `The redirect from ${route} points away from a page that exists: ${owner.page.source}.`,
-          hint: 'Remove the redirect, or the page.',
+          ...say('duplicate-route/redirect', { route, page: owner.page.source }),
         }),
       );
       continue;
@@ -68,8 +67,7 @@ export function buildRouteTable(
           file: siteFile?.file ?? '',
           ...where,
           field: `redirects.${from}`,
-          message: `The redirect from ${from} goes to ${entry.to}, which is not a page.`,
-          hint: 'Point it at a page that exists, like /om.',
+          ...say('broken-redirect', { from, to: entry.to }),
         }),
       );
     }
@@ -141,7 +139,6 @@ export function brokenLink(
     line: where?.line,
     column: where?.column,
     field,
-    message: `The link to ${normalizeRoute(route)} goes nowhere: no page has that address.`,
-    hint: `Correct the address, add the page under ${places.pages}, or add a redirect in ${places.settings}.`,
+    ...say('broken-link', { route: normalizeRoute(route), pages: places.pages, settings: places.settings }),
   });
 }

@@ -11,6 +11,7 @@ import type { ValidatedPage } from '../model/pages.ts';
 import type { RouteTable } from '../model/routes.ts';
 import { noFrontMatter, noText, type PageSource } from '../model/source.ts';
 import { isFileRoute, normalizeRoute } from '../urls.ts';
+import { say } from '../messages/say.ts';
 
 /** Every page the site's templates make from data, in the order the templates give them. */
 export function templatePages(
@@ -60,10 +61,7 @@ export function siteFiles(
         new ContentError({
           code: 'duplicate-route',
           file: siteFile,
-          message: table.has(route)
-            ? `The site makes the file ${route}, and a page or redirect has that address too.`
-            : `The site makes the file ${route}, which has no file extension: only pages have addresses like that.`,
-          hint: 'Give the file an address of its own that ends with its extension, like /news/feed.xml.',
+          ...say('duplicate-route/file', { route, taken: table.has(route) }),
         }),
       );
       continue;

@@ -6,6 +6,7 @@ import type { LoadedContent, YamlSource } from '../model/source.ts';
 import { positionOf } from '../source-positions.ts';
 import { imageSize } from '../image-size.ts';
 import { fieldPath } from './describe-issue.ts';
+import { say } from '../messages/say.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -22,8 +23,12 @@ export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, erro
         new ContentError({
           code: 'document-kind',
           file: at,
-          message: `${at} is not a kind of document the site publishes (${kind === '' ? 'no file extension' : `.${kind}`}).`,
-          hint: `Save it as one of ${documents.kinds.map((name) => name.toUpperCase()).join(', ')}, or move it out of ${loaded.folder}/${documents.folder}/.`,
+          ...say('document-kind', {
+            file: at,
+            kind,
+            kinds: documents.kinds,
+            folder: `${loaded.folder}/${documents.folder}/`,
+          }),
         }),
       );
     } else if (bytes.byteLength > documents.maxBytes) {
@@ -31,8 +36,11 @@ export function checkDocuments(loaded: LoadedContent, site: SiteDefinition, erro
         new ContentError({
           code: 'document-too-large',
           file: at,
-          message: `${at} is ${megabytes(bytes.byteLength)}; a document may be at most ${megabytes(documents.maxBytes)}.`,
-          hint: 'Make it smaller (export the PDF with "reduced size", or compress its pictures), or split it in two.',
+          ...say('document-too-large', {
+            file: at,
+            size: megabytes(bytes.byteLength),
+            limit: megabytes(documents.maxBytes),
+          }),
         }),
       );
     }
@@ -71,15 +79,19 @@ export function checkImages(
     )
       continue;
     const where = source ? positionOf(source, requirement.path) : undefined;
-    const kinds = requirement.kinds.map((kind) => kind.toUpperCase()).join(' or ');
     errors.push(
       new ContentError({
         code: 'wrong-image',
         file,
         ...where,
         field: fieldPath(requirement.path),
-        message: `${loaded.folder}/${requirement.file} must be a ${kinds} of ${requirement.width} × ${requirement.height} pixels; it is ${found ? `a ${found.kind.toUpperCase()} of ${found.width} × ${found.height}` : `not a ${kinds}`}.`,
-        hint: `Export the picture as ${kinds} at exactly ${requirement.width} × ${requirement.height} pixels.`,
+        ...say('wrong-image', {
+          file: `${loaded.folder}/${requirement.file}`,
+          kinds: [...requirement.kinds],
+          width: requirement.width,
+          height: requirement.height,
+          found: found && { kind: found.kind, width: found.width, height: found.height },
+        }),
       }),
     );
   }

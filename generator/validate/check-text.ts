@@ -8,6 +8,7 @@ import {
   unsafeLinkMessage,
   unsafeScheme,
 } from './link-safety.ts';
+import { say } from '../messages/say.ts';
 
 /**
  * What no text of the site may hold, whatever field it is in: a control character (a NUL in a
@@ -57,6 +58,7 @@ export function knowFindings(page: PageSource, found: Findings): void {
 
 function checkPage(page: PageSource, errors: ContentError[], warnings: ContentError[]): void {
   checkYaml(page.frontMatter, errors, warnings);
+  if (SPACE_IN_LINK.test(page.body)) spacedLinks(page, errors);
   if (!CONTROL_CHARACTER.test(page.body)) return;
   page.body.split('\n').forEach((line, index) => {
     const name = controlCharacterName(line);
@@ -70,6 +72,36 @@ function checkPage(page: PageSource, errors: ContentError[], warnings: ContentEr
           name,
         ),
       );
+  });
+}
+
+/** A Markdown link or picture whose path has a space (`![Stevnet](images/Stevne bilde.jpg)`, as phones name photos). */
+const SPACE_IN_LINK = /\]\([^()\s<>]+ /;
+const SPACED_LINK = /\]\(([^()\s<>]+ [^()<>]*)\)/g;
+/** What may follow a path after a space: the link's title, `[text](/om "Om klubben")`. */
+const TITLED = /^\S+\s+("[^"]*"|'[^']*')$/;
+
+/**
+ * Markdown ends a link's path at its first space, so such a link or picture is published as
+ * its text, brackets and all: an error at its line, with the name to give the file instead.
+ * An address with a scheme (https://…) is the other site's, and no file to rename.
+ */
+function spacedLinks(page: PageSource, errors: ContentError[]): void {
+  page.body.split('\n').forEach((line, index) => {
+    for (const match of line.matchAll(SPACED_LINK)) {
+      const target = match[1] ?? '';
+      if (TITLED.test(target) || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+      const renamed = target.trim().replace(/\s+/g, '-').toLowerCase();
+      errors.push(
+        new ContentError({
+          code: 'bad-file-name',
+          file: page.file,
+          line: index + 1 + page.bodyLineOffset,
+          column: (match.index ?? 0) + 3,
+          ...say('bad-file-name/space', { file: target, renamed }),
+        }),
+      );
+    }
   });
 }
 
@@ -125,8 +157,7 @@ function controlCharacter(
     line,
     column,
     field,
-    message: `The text holds an invisible control character (${name}), which would be published as it is.`,
-    hint: 'Delete the character: retype the text around it, or paste it again as plain text.',
+    ...say('control-character', { name }),
   });
 }
 
@@ -141,7 +172,6 @@ export function insecureLink(
     file,
     ...where,
     field,
-    message: `The address ${url} starts with http://: the connection is not encrypted.`,
-    hint: `Write it with https:// (${url.trim().replace(/^http:/i, 'https:')}) if the site answers there.`,
+    ...say('insecure-link', { url, secure: url.trim().replace(/^http:/i, 'https:') }),
   });
 }

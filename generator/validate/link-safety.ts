@@ -4,6 +4,7 @@
  * (`&#106;avascript:`), percent escapes or whitespace and control characters inside
  * (`java\tscript:`), which browsers drop. And plain `http://`, which works but should not.
  */
+import { say } from '../messages/say.ts';
 
 const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', nbsp: ' ', amp: '&' };
 
@@ -47,10 +48,7 @@ export function controlCharacterName(text: string): string | undefined {
   return found === undefined ? undefined : `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-export function unsafeLinkMessage(url: string, scheme: string): { message: string; hint: string } {
+export function unsafeLinkMessage(url: string, scheme: string): ReturnType<typeof say> {
   const shown = JSON.stringify(url.length > 60 ? `${url.slice(0, 57)}...` : url);
-  return {
-    message: `The link ${shown} is a ${scheme}: address, which runs code or hides a page in the link; it is never published.`,
-    hint: 'Link to a page of the site (an address starting with /), a file in the content folder, or an https:// address.',
-  };
+  return say('unsafe-link', { shown, scheme });
 }

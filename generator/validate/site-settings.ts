@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { SiteDefinition } from '../contract/index.ts';
 import { ContentError } from '../errors.ts';
+import { say } from '../messages/say.ts';
 
 /** The fields of the settings collection the generator reads; the site may have more. */
 export const siteSettingsSchema = z.object({
@@ -30,8 +31,7 @@ export function snippetLength(site: Pick<SiteDefinition, 'search'>, file: string
       code: 'invalid-field',
       file,
       field: 'search.snippet',
-      message: `The site definition's search.snippet is ${snippet}: it is how many characters of a page's text a search hit shows.`,
-      hint: `Give a whole number, 1 or more, or leave it out for ${SNIPPET_LENGTH}.`,
+      ...say('invalid-field/snippet', { snippet: String(snippet), fallback: SNIPPET_LENGTH }),
     }),
   );
   return SNIPPET_LENGTH;

@@ -6,6 +6,7 @@ import type { LoadedContent, PageSource, YamlSource } from '../model/source.ts';
 import { positionOf } from '../source-positions.ts';
 import { closestName, knownFields } from './closest-name.ts';
 import { describeIssue, fieldPath } from './describe-issue.ts';
+import { say } from '../messages/say.ts';
 
 /** What every page's front matter has, whatever its template. */
 export const basePageSchema = z.object({
@@ -54,10 +55,7 @@ export function validateSource<T>(
       for (const key of issue.keys) {
         const path = [...issue.path, key];
         const { line, column } = positionOf(source, path, 'key');
-        const { message, hint } = describeIssue({ ...issue, keys: [key] }, input);
         const suggestion = closestName(key, known);
-        const knownList =
-          known.length > 0 ? ` Known fields here: ${known.join(', ')}.` : ' This block takes no other fields.';
         errors.push(
           new ContentError({
             code: 'invalid-field',
@@ -65,17 +63,13 @@ export function validateSource<T>(
             line,
             column,
             field: fieldPath(path),
-            message,
-            hint: suggestion
-              ? `Did you mean ${suggestion}? Fix the spelling, or remove the field: only known fields are used.`
-              : `${hint}${knownList}`,
+            ...say('invalid-field/unknown', { key, suggestion, known }),
           }),
         );
       }
       continue;
     }
     const { line, column } = positionOf(source, issue.path, 'value');
-    const { message, hint } = describeIssue(issue, input);
     errors.push(
       new ContentError({
         code: 'invalid-field',
@@ -83,8 +77,7 @@ export function validateSource<T>(
         line,
         column,
         field: fieldPath(issue.path) || undefined,
-        message,
-        hint,
+        ...describeIssue(issue, input),
       }),
     );
   }
@@ -163,10 +156,12 @@ function validatePage(
         line,
         column,
         field: 'template',
-        message: template
-          ? `The template "${templateName}" makes its own pages from data: a page file cannot use it.`
-          : `There is no template called "${templateName}".`,
-        hint: `Use one of: ${template ? fileTemplates() : Object.keys(site.templates).sort().join(', ')}.`,
+        ...(template
+          ? say('unknown-template/from-data', { name: String(templateName), known: fileTemplates() })
+          : say('unknown-template', {
+              name: String(templateName),
+              known: Object.keys(site.templates).sort().join(', '),
+            })),
       }),
     );
     return undefined;

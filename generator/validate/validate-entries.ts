@@ -13,6 +13,7 @@ import type { LoadedContent, PageSource } from '../model/source.ts';
 import { positionOf } from '../source-positions.ts';
 import { fieldPath } from './describe-issue.ts';
 import { strict, validateSource } from './validate-content.ts';
+import { say } from '../messages/say.ts';
 
 export interface ValidatedEntries {
   /** Collection name → its entries, in file-name order. */
@@ -57,8 +58,7 @@ function validateEntry(
       new ContentError({
         code: 'bad-file-name',
         file: source.file,
-        message: `The file name "${name}" is not in the form this folder's files must have: it becomes the address of the page.`,
-        hint: `Name the file like ${definition.name?.example}.`,
+        ...say('bad-file-name/entry', { name, example: definition.name?.example }),
       }),
     );
   }

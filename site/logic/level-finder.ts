@@ -75,14 +75,14 @@ export function stepProblems(
         if (branch.next <= index || branch.next >= steps.length) {
           const message =
             index + 1 < steps.length
-              ? `Expected the number of a later question, ${index + 1 === steps.length - 1 ? index + 1 : `${index + 1} to ${steps.length - 1}`} (the first question is 0)`
-              : 'Expected "result:" here: no question comes after the last one';
+              ? `Her skal det stå nummeret på et senere spørsmål, ${index + 1 === steps.length - 1 ? index + 1 : `${index + 1} til ${steps.length - 1}`} (det første spørsmålet er 0)`
+              : 'Her skal det stå «result:»: ingen spørsmål kommer etter det siste';
           problems.push({ path: [index, choice, 'next'], message, input: branch.next });
         }
       } else if (!resultKeys.includes(branch.result)) {
         problems.push({
           path: [index, choice, 'result'],
-          message: `Expected one of the results: ${resultKeys.join(', ')}`,
+          message: `Her skal det stå et av resultatene: ${resultKeys.join(', ')}`,
           input: branch.result,
         });
       }

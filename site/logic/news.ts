@@ -29,8 +29,8 @@ export function newsWarnings({ name, data }: { name: string; data: NewsPost }): 
   return [
     {
       path: ['date'],
-      message: `The file name says ${named}, but "date:" says ${day}.`,
-      hint: 'Make them the same day: correct "date:" or rename the file. "date:" decides when the post is published and where it stands in the lists.',
+      message: `Filnavnet sier ${named}, men «date:» sier ${day}.`,
+      hint: 'Gjør dem til samme dag: rett «date:» eller gi filen nytt navn. «date:» bestemmer når nyheten publiseres og hvor den står i listene.',
     },
   ];
 }

@@ -15,15 +15,15 @@ const optionalText = z
 /** A prize's value in kroner as it is printed: digits followed by ",-", like 1090,- */
 export const prizeValue = z
   .string()
-  .regex(/^[1-9]\d*,-$/, 'an amount in kroner followed by ",-", like 1090,-')
+  .regex(/^[1-9]\d*,-$/, 'et beløp i kroner fulgt av «,-», som 1090,-')
   .meta(editorMessage('Et beløp i kroner fulgt av ",-", som 1090,-'));
 
 /** One door of the Christmas calendar: a day in December, a sponsor's prize and, once drawn, its winner. */
 export const calendarDoor = z.strictObject({
   day: z
-    .int('a whole number from 1 to 24')
-    .min(1, 'a day from 1 to 24')
-    .max(DOOR_COUNT, 'a day from 1 to 24')
+    .int('et helt tall fra 1 til 24')
+    .min(1, 'en dag fra 1 til 24')
+    .max(DOOR_COUNT, 'en dag fra 1 til 24')
     .describe('Lukenummeret, 1 til 24'),
   date: isoDate.describe('Datoen for trekningen, ÅÅÅÅ-12-DD i kalenderens år, for eksempel 2025-12-01'),
   sponsor: text.describe('Navnet på sponsoren'),
@@ -47,15 +47,15 @@ export type CalendarDoor = z.infer<typeof calendarDoor>;
 export const calendarSchema = z
   .strictObject({
     year: z
-      .int('a year like 2025')
-      .min(2000, 'a year like 2025')
-      .max(2100, 'a year like 2025')
+      .int('et år som 2025')
+      .min(2000, 'et år som 2025')
+      .max(2100, 'et år som 2025')
       .describe('Kalenderens år, for eksempel 2025'),
     /** Paragraphs above the doors: how the calendar works and when the draw is. */
     intro: z.array(text).min(1).describe('Avsnittene over lukene: hvordan kalenderen virker og når trekningen er'),
     doors: z
       .array(calendarDoor)
-      .length(DOOR_COUNT, `exactly ${DOOR_COUNT} doors, one for each day from 1 to 24 December`)
+      .length(DOOR_COUNT, `nøyaktig ${DOOR_COUNT} luker, én for hver dag fra 1. til 24. desember`)
       .describe('Nøyaktig 24 luker, én for hver dag fra 1. til 24. desember'),
   })
   .superRefine((calendar, context) => {
@@ -67,7 +67,7 @@ export const calendarSchema = z
           code: 'custom',
           path: ['doors', index, 'day'],
           input: door.day,
-          message: `Day ${door.day} is already door number ${earlier + 1} in the list: every day from 1 to 24 once`,
+          message: `Dag ${door.day} er allerede luke nummer ${earlier + 1} i lista: hver dag fra 1 til 24 én gang`,
         });
       }
       seen.set(door.day, index);
@@ -77,14 +77,14 @@ export const calendarSchema = z
           code: 'custom',
           path: ['doors', index, 'date'],
           input: door.date,
-          message: `The date must be in December ${calendar.year} (the calendar's year): ${expected} for day ${door.day}`,
+          message: `Datoen må være i desember ${calendar.year} (kalenderens år): ${expected} for dag ${door.day}`,
         });
       } else if (door.date !== expected) {
         context.addIssue({
           code: 'custom',
           path: ['doors', index, 'date'],
           input: door.date,
-          message: `Day ${door.day} must be dated ${expected}`,
+          message: `Dag ${door.day} må ha datoen ${expected}`,
         });
       }
     });
@@ -102,8 +102,8 @@ export function calendarProblems(calendar: Calendar, { now }: { now: Clock }): F
       ? [
           {
             path: ['doors', index, 'winner'],
-            message: `Door ${door.day} has a winner ("${door.winner}"), but its draw is ${door.date} at ${DRAW_TIME} (${TIME_ZONE}), after the build's time.`,
-            hint: 'Leave "winner:" empty until the door is drawn; a calendar copied from last year keeps last year\'s winners.',
+            message: `Luke ${door.day} har en vinner («${door.winner}»), men trekningen er ${door.date} kl. ${DRAW_TIME} (${TIME_ZONE}), etter tidspunktet nettstedet bygges for.`,
+            hint: 'La «winner:» stå tom til luken er trukket; en kalender kopiert fra i fjor har fjorårets vinnere.',
           },
         ]
       : [],

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * What an editor says when a value does not fit its pattern (the YAML extension reads
- * `patternErrorMessage` from the JSON Schema, `clubsite schema`): the volunteers' language, where
- * the build's own message is the maintainer's English.
+ * `patternErrorMessage` from the JSON Schema, `clubsite schema`), in the volunteers' language as
+ * the build's messages are (the site's `lang`).
  */
 export const editorMessage = (patternErrorMessage: string) => ({ patternErrorMessage });
 
@@ -19,7 +19,7 @@ export const editorChoicesFrom = (field: string) => ({ 'x-choices-from': field }
 /** A route inside the site: /kurs, /om/styret. */
 export const route = z
   .string()
-  .regex(/^\/[a-z0-9\-/]*$/, 'an address inside the site starting with /, like /kurs')
+  .regex(/^\/[a-z0-9\-/]*$/, 'en adresse på nettstedet som begynner med /, som /kurs')
   .meta(
     editorMessage('En adresse på nettsiden som starter med /, med små bokstaver a-z, tall og bindestrek, som /kurs'),
   );
@@ -30,7 +30,7 @@ export const isoDate = z.iso
 /** A file under content/, like images/logo.svg. */
 export const contentFile = z
   .string()
-  .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'a file under content/, like images/logo.svg')
+  .regex(/^[a-z0-9\-_/]+\.(svg|png|jpe?g|webp)$/, 'en fil under content/, som images/logo.svg')
   .meta({
     ...editorMessage(
       'Et bilde under content/ (SVG, PNG, JPEG eller WebP), med små bokstaver uten mellomrom, som images/logo.svg',
@@ -40,7 +40,7 @@ export const contentFile = z
 /** A picture for link previews (Facebook, Messenger, Slack): PNG or JPEG, never SVG. */
 export const shareImageFile = z
   .string()
-  .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'a PNG or JPEG under content/, like images/deling.png')
+  .regex(/^[a-z0-9\-_/]+\.(png|jpe?g)$/, 'en PNG eller JPEG under content/, som images/deling.png')
   .meta({
     ...editorMessage(
       'Et PNG- eller JPEG-bilde under content/, med små bokstaver uten mellomrom, som images/deling.png',

@@ -3,16 +3,16 @@ import { stepProblems } from '../logic/level-finder.ts';
 import { contentFile, editorMessage, route, text } from './common.ts';
 
 /** A short key in small letters: a course's id, a level finder result's name. */
-const key = (english: string) =>
+const key = (expected: string) =>
   z
     .string()
-    .regex(/^[a-z]+$/, english)
+    .regex(/^[a-z]+$/, expected)
     .meta(editorMessage('En kort nøkkel med små bokstaver a-z, uten æ, ø og å, som hval'));
 
 /** A swim course of the club, as the sign-up service knows it (its course type). */
 const course = z.strictObject({
   /** A short key the level finder refers to: hval, sjolove. */
-  id: key('a short key in small letters a-z, like hval').describe('Kort nøkkel med små bokstaver a-z, som hval'),
+  id: key('en kort nøkkel med små bokstaver a-z, som hval').describe('Kort nøkkel med små bokstaver a-z, som hval'),
   name: text.describe('Kursets navn, som Hval'),
   /** The course type in the sign-up address (`{type}` in courseSignup in site.yaml). */
   type: z.number().int().positive().describe('Kurstypen i påmeldingslenken hos Trygg i vann (et tall)'),
@@ -55,7 +55,7 @@ const result = z
     (value) =>
       (value.course !== undefined) !==
       (value.level !== undefined && value.link !== undefined && value.linkText !== undefined),
-    'Expected either "course: hval", or "level", "link" and "linkText" (not both)',
+    'Her skal det stå enten «course: hval», eller «level», «link» og «linkText» (ikke begge deler)',
   );
 
 export const coursesSchema = z
@@ -65,7 +65,7 @@ export const coursesSchema = z
       .strictObject({
         steps: z.array(step).min(1).describe('Spørsmålene i nivåtesten, i rekkefølge; det første er nummer 0'),
         results: z
-          .record(key('a short key in small letters a-z'), result)
+          .record(key('en kort nøkkel med små bokstaver a-z'), result)
           .describe('Resultatene nivåtesten kan gi, hvert med en kort nøkkel'),
       })
       .describe('Nivåtesten: spørsmål med ja og nei, og resultatene de fører til'),
@@ -77,7 +77,7 @@ export const coursesSchema = z
         context.addIssue({
           code: 'custom',
           path: ['courses', index, 'id'],
-          message: 'Expected a key no other course has',
+          message: 'Her skal det stå en nøkkel ingen andre kurs har',
           input: entry.id,
         });
       }
@@ -87,7 +87,7 @@ export const coursesSchema = z
         context.addIssue({
           code: 'custom',
           path: ['levelFinder', 'results', key, 'course'],
-          message: `Expected one of the courses: ${ids.join(', ')}`,
+          message: `Her skal det stå et av kursene: ${ids.join(', ')}`,
           input: value.course,
         });
       }

@@ -20,7 +20,7 @@ const menuItem = z
   })
   .refine(
     (item) => (item.to === undefined) !== (item.calendar === undefined),
-    'either "to: /address" or "calendar: current", not both',
+    'enten «to: /adresse» eller «calendar: current», ikke begge deler',
   );
 
 export const menuSchema = z.strictObject({

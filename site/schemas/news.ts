@@ -10,7 +10,10 @@ import { contentFile, editorInput, editorMessage, text } from './common.ts';
 /** A tag is one or more lower-case words joined by hyphens; Norwegian letters are welcome (svømming, sjøløve). */
 export const tag = z
   .string()
-  .regex(/^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/, 'a tag in lower case, words joined by -, like svømmekurs or skagerrak-swim')
+  .regex(
+    /^[a-zæøå0-9]+(-[a-zæøå0-9]+)*$/,
+    'et emne med små bokstaver, ord bundet sammen med -, som svømmekurs eller skagerrak-swim',
+  )
   .meta(editorMessage('Et tema med små bokstaver, ord bundet sammen med -, som svømmekurs eller skagerrak-swim'));
 
 export const newsPostSchema = z
@@ -28,7 +31,8 @@ export const newsPostSchema = z
           code: 'invalid_format',
           format: 'datetime',
           input: check.value,
-          message: 'a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00',
+          message:
+            'en dato som finnes, som 2025-11-20, eller en dato og et klokkeslett i norsk tid, som 2025-11-20 18:00',
         });
       })
       .meta({ title: 'Publiseres', ...editorInput('datetime') })
@@ -49,9 +53,9 @@ export const newsPostSchema = z
       .describe('true holder nyheten unna nettsiden (et utkast)'),
   })
   .refine((post) => post.image === undefined || post.alt !== undefined, {
-    message: 'The field "alt" is missing: a post with "image" needs it',
+    message: 'Feltet «alt» mangler: en nyhet med «image» trenger det',
     params: {
-      hint: 'Add "alt:" under "image:" with a short text saying what the picture shows, for those who cannot see it.',
+      hint: 'Legg til «alt:» under «image:» med en kort tekst om hva bildet viser, for dem som ikke ser det.',
     },
     path: ['alt'],
   });

@@ -39,7 +39,7 @@ export const siteSettingsSchema = z.strictObject({
     .describe('E-postadressen for utmelding'),
   courseSignup: z
     .string()
-    .regex(/\{type\}/, 'an address with {type} where the course type goes')
+    .regex(/\{type\}/, 'en adresse med {type} der kurstypen skal stå')
     .meta(editorMessage('Adressen til påmeldingen, med {type} der kurstypen (et tall) skal stå'))
     .describe('Påmeldingslenken, med {type} der kurstypen skal stå'),
   redirects: z.record(route, route).default({}).describe('Gamle adresser som sender videre til nye: «/gammel: /ny»'),

@@ -6,7 +6,7 @@ import { editorChoices, editorChoicesFrom, editorMessage, isoDate, text } from '
 const weekday = text
   .refine(
     (day) => (WEEKDAYS_NB as readonly string[]).includes(normalizeWeekday(day)),
-    'Expected a weekday in Norwegian, like Mandag',
+    'Her skal det stå en ukedag på norsk, som Mandag',
   )
   .transform(weekdayName);
 
@@ -20,7 +20,7 @@ const slot = z.strictObject({
   /** As it is shown: 16:00 - 18:00. */
   time: z
     .string()
-    .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'a time span like 16:00 - 18:00')
+    .regex(/^\d{1,2}[:.]\d{2}\s*[-–]\s*\d{1,2}[:.]\d{2}$/, 'et tidsrom som 16:00 - 18:00')
     .meta({
       title: 'Fra og til',
       ...editorMessage('Fra og til med klokkeslett, som "16:00 - 18:00" (med anførselstegn)'),
@@ -71,7 +71,7 @@ export const trainingTimesSchema = z
         context.addIssue({
           code: 'custom',
           path: ['slots', index, 'group'],
-          message: `Expected one of the groups: ${data.groups.join(', ')}`,
+          message: `Her skal det stå en av gruppene: ${data.groups.join(', ')}`,
           input: entry.group,
         });
       }
@@ -79,7 +79,7 @@ export const trainingTimesSchema = z
         context.addIssue({
           code: 'custom',
           path: ['slots', index, 'location'],
-          message: `Expected one of the places: ${data.locations.join(', ')}`,
+          message: `Her skal det stå et av stedene: ${data.locations.join(', ')}`,
           input: entry.location,
         });
       }
@@ -88,7 +88,7 @@ export const trainingTimesSchema = z
         context.addIssue({
           code: 'custom',
           path: ['slots', index, 'time'],
-          message: 'The session must end after it starts, like 16:00 - 18:00',
+          message: 'Økta må slutte etter at den begynner, som 16:00 - 18:00',
           input: entry.time,
         });
         return;
@@ -108,7 +108,7 @@ export const trainingTimesSchema = z
         context.addIssue({
           code: 'custom',
           path: ['slots', index, 'time'],
-          message: `Group ${entry.group} already trains ${other?.day} ${other?.time} (slot ${earlier + 1} in the list): sessions of one group on one day must not overlap`,
+          message: `Gruppe ${entry.group} trener allerede ${other?.day} ${other?.time} (økt ${earlier + 1} i lista): øktene til én gruppe samme dag kan ikke overlappe`,
           input: entry.time,
         });
       }

@@ -181,12 +181,13 @@ describe('clubsite dev', () => {
     const overlay = page.locator('clubsite-dev-overlay [role="alert"]');
     await overlay.waitFor({ timeout: WAIT });
     const text = await overlay.innerText();
-    expect(text).toContain('content/menu.yaml:5:16');
-    expect(text).toContain('The YAML cannot be read');
-    expect(text).toContain('Hint:');
+    // In the club's language, at the start of the line that is not «field: value» (issue 44).
+    expect(text).toContain('content/menu.yaml:5:5');
+    expect(text).toContain('Denne linjen er ikke «felt: verdi»');
+    expect(text).toContain('Tips:');
     // The last good page is still there underneath, and the terminal says the same.
     await expect(page.getByRole('heading', { level: 1, name: 'Om klubben' }).isVisible()).resolves.toBe(true);
-    expect(terminal.join('\n')).toContain('✖ content/menu.yaml:5:16');
+    expect(terminal.join('\n')).toContain('✖ content/menu.yaml:5:5');
     // A page opened while the problem is there shows it too.
     const other = await context.newPage();
     await other.goto('/kurs/');

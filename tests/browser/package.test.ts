@@ -254,7 +254,8 @@ describe('a project whose node_modules is read-only', () => {
       const outcome = spawnSync('unshare', ['-m', 'sh', '-c', script], { cwd: dir, encoding: 'utf8' });
       try {
         expect(outcome.status, outcome.stderr).toBe(0);
-        expect(outcome.stdout).toMatch(/^\d+ pages → ro-dist in /);
+        // The starter is in Norwegian (lang: nb), and so is what clubsite tells of it.
+        expect(outcome.stdout).toMatch(/^\d+ sider → ro-dist på /);
         expect(existsSync(path.join(dir, 'node_modules/.cache'))).toBe(false);
         expect(existsSync(path.join(elsewhere, 'cli.inputs.json'))).toBe(true);
       } finally {

@@ -20,9 +20,22 @@ import { MINI_CASES } from './bad-inputs/mini.ts';
 
 const NOW = '2025-12-10T18:00';
 
+// Issue 44: each in its site's language (the club's lang is nb, the mini site's en).
 const CORPORA = [
-  { site: CLUB, cases: [...CLUB_FILE_CASES, ...CLUB_CHECK_CASES], atLeast: 40 },
-  { site: MINI, cases: MINI_CASES, atLeast: 15 },
+  {
+    site: CLUB,
+    cases: [...CLUB_FILE_CASES, ...CLUB_CHECK_CASES],
+    atLeast: 40,
+    found: (out: string) => new RegExp(`\\d+ feil funnet; ${out}/ er ikke endret\\.$`),
+    hint: '  Tips: ',
+  },
+  {
+    site: MINI,
+    cases: MINI_CASES,
+    atLeast: 15,
+    found: (out: string) => new RegExp(`\\d+ problems? found; ${out}/ was left as it was\\.$`),
+    hint: '  Hint: ',
+  },
 ];
 
 /** Every file of dist/ with its bytes and modification time. */
@@ -76,7 +89,7 @@ async function apply(project: DevProject, change: Change): Promise<void> {
   }
 }
 
-describe.each(CORPORA)('$site.name', ({ site, cases, atLeast }) => {
+describe.each(CORPORA)('$site.name', ({ site, cases, atLeast, found, hint }) => {
   let project: DevProject;
   let good: Map<string, { bytes: string; mtime: number }>;
   const table: string[] = [];
@@ -108,7 +121,8 @@ describe.each(CORPORA)('$site.name', ({ site, cases, atLeast }) => {
       expect(code, output).toBe(1);
       expect(output).not.toContain('clubsite hit a bug');
       expect(output).not.toMatch(/\n\s+at /);
-      expect(output).toMatch(new RegExp(`\\d+ problems? found; ${site.out}/ was left as it was\\.$`));
+      expect(output).toMatch(found(site.out));
+      expect(output).toContain(hint);
       expect(locations, output).toEqual(item.expected);
       for (const words of item.says ?? []) expect(output).toContain(words);
       expect(await snapshot(project.at(site.out))).toEqual(good);
@@ -142,11 +156,11 @@ describe.each(CORPORA)('$site.name', ({ site, cases, atLeast }) => {
       expect(warned.join('\n')).toContain(
         [
           '⚠ content/nyheter/2025-11-20-julekalender-2025.md:4:7  date  [doubtful-entry]',
-          '  The file name says 2025-11-20, but "date:" says 2025-10-01.',
-          '  Hint: Make them the same day: correct "date:" or rename the file. "date:" decides when the post is published and where it stands in the lists.',
+          '  Filnavnet sier 2025-11-20, men «date:» sier 2025-10-01.',
+          '  Tips: Gjør dem til samme dag: rett «date:» eller gi filen nytt navn. «date:» bestemmer når nyheten publiseres og hvor den står i listene.',
         ].join('\n'),
       );
-      expect(warned.join('\n')).toContain('1 warning (the build went on).');
+      expect(warned.join('\n')).toContain('1 advarsel (nettstedet ble bygget likevel).');
     });
   });
 

@@ -109,7 +109,7 @@ describe('a mistake in a calendar file', () => {
       expect(first?.file.endsWith('pages/julekalender/2026.yaml')).toBe(true);
       expect(first?.field).toBe('doors[3].date');
       expect(first?.line).toBe(good.split('\n').findIndex((line) => line.includes('date: 2026-12-04')) + 1);
-      expect(first?.message).toBe('Day 4 must be dated 2026-12-04 (found "2026-12-14").');
+      expect(first?.wordedIn('nb').message).toBe('Dag 4 må ha datoen 2026-12-04 (det står "2026-12-14").');
     } finally {
       await writeFile(file, good);
     }

@@ -15,9 +15,10 @@ describe('content errors name the file, line, column, field, what is wrong and a
   test('YAML that cannot be parsed', async () => {
     expect(await problems({ 'data/events.yaml': 'events:\n  - title: Autumn meet\n    date: [2025-10-04\n' })).toEqual([
       [
-        '✖ data/events.yaml:4:1  [yaml-syntax]',
-        '  The YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ].',
-        '  Hint: Check the indentation (spaces, not tabs), that every "key: value" has a space after the colon, and that text with a colon or # is in quotes.',
+        // Issue 44: at the [ left open, in plain words (the yaml package's words were at the line after).
+        '✖ data/events.yaml:3:11  [yaml-syntax]',
+        '  The [ opened on this line is never closed: a list in [ ] or a block in { } must end on its line.',
+        '  Hint: Add the missing ] at the end of the line, and check the commas between the values.',
       ].join('\n'),
     ]);
   });

@@ -35,10 +35,11 @@ test('a training time the build refuses: an ::error annotation at its line, and 
       `^::error file=content/training-times\\.yaml,line=${line},col=\\d+,title=slots\\[0\\]\\.time \\[[a-z-]+\\]::`,
     ),
   );
-  expect(annotation).toContain('%0AHint: ');
+  // In the site's language, as the terminal tells it (issue 44).
+  expect(annotation).toContain('%0ATips: ');
   const written = await readFile(summary, 'utf8');
-  expect(written).toContain('2 problems in the content: nothing was published');
-  expect(written).toContain('Expected a time span like 16:00 - 18:00, found "kl. 16".');
+  expect(written).toContain('2 feil i innholdet: ingenting ble publisert');
+  expect(written).toContain('Her skal det stå et tidsrom som 16:00 - 18:00, men det står "kl. 16".');
   expect(written).toContain(`content/training-times.yaml:${line}`);
   // Outside a workflow, the terminal's text alone.
   const plain = await runClubsite(['check', '--now', '2025-12-10T18:00'], {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { EMPTY_PLAN } from '../../generator/pipeline/change-plan.ts';
 import { DevBuilder } from '../../generator/dev/dev-builder.ts';
 import { allFiles, servedFile } from '../../generator/dev/served-files.ts';
-import { BuildFailed, formatError } from '../../generator/errors.ts';
+import { BuildFailed, formatErrorIn } from '../../generator/errors.ts';
 import { fixturePosts, newsContent as contentWith, pad, removeNewsContent } from '../support/news-fixture.ts';
 import { buildSite, projectRoot } from '../support/site-build.ts';
 
@@ -31,7 +31,7 @@ async function problems(posts: Record<string, string>): Promise<string[]> {
   try {
     await build(NOW, { contentDir: await contentWith(posts) });
   } catch (error) {
-    if (error instanceof BuildFailed) return error.errors.map(formatError);
+    if (error instanceof BuildFailed) return error.errors.map((problem) => formatErrorIn(problem, 'nb'));
     throw error;
   }
   throw new Error('expected the build to fail');
@@ -249,16 +249,16 @@ describe('mistakes in posts are reported at their file and line', () => {
     });
     const at = (file: string) => found.find((problem) => problem.includes(`content/nyheter/${file}`)) ?? '';
     expect(at('2025-10-01-dato.md')).toMatch(
-      /2025-10-01-dato\.md:4:7 {2}date {2}\[invalid-field\]\n {2}Expected a date that exists/,
+      /2025-10-01-dato\.md:4:7 {2}date {2}\[invalid-field\]\n {2}Her skal det stå en dato som finnes/,
     );
     expect(at('2025-10-02-tagg.md')).toMatch(
-      /2025-10-02-tagg\.md:5:8 {2}tags\[0\] {2}\[invalid-field\]\n {2}Expected a tag in lower case/,
+      /2025-10-02-tagg\.md:5:8 {2}tags\[0\] {2}\[invalid-field\]\n {2}Her skal det stå et emne med små bokstaver/,
     );
     expect(at('2025-10-03-bilde.md')).toMatch(
-      /2025-10-03-bilde\.md:\d+:\d+ {2}alt {2}\[invalid-field\]\n {2}The field "alt" is missing: a post with "image" needs it\.\n/,
+      /2025-10-03-bilde\.md:\d+:\d+ {2}alt {2}\[invalid-field\]\n {2}Feltet «alt» mangler: en nyhet med «image» trenger det\.\n/,
     );
     expect(at('Ny nyhet.md')).toMatch(
-      /Ny nyhet\.md {2}\[bad-file-name\]\n.*\n {2}Hint: Name the file like 2025-11-20-pamelding-varkurs\.md/,
+      /Ny nyhet\.md {2}\[bad-file-name\]\n.*\n {2}Tips: Gi filen et navn som 2025-11-20-pamelding-varkurs\.md/,
     );
   }, 60_000);
 
@@ -267,7 +267,7 @@ describe('mistakes in posts are reported at their file and line', () => {
     const found = await problems({ '2025-10-04-samme.md': post, '2025-10-05-samme.md': post });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /content\/nyheter\/2025-10-04-samme\.md:1:1 {2}\[duplicate-route\]\n {2}Two files make the page \/nyheter\/samme: .*2025-10-05-samme\.md and .*2025-10-04-samme\.md\./,
+      /content\/nyheter\/2025-10-04-samme\.md:1:1 {2}\[duplicate-route\]\n {2}To filer lager siden \/nyheter\/samme: .*2025-10-05-samme\.md og .*2025-10-04-samme\.md\./,
     );
   }, 60_000);
 
@@ -278,7 +278,7 @@ describe('mistakes in posts are reported at their file and line', () => {
     const found = await problems(posts);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /content\/nyheter\/2025-10-03-nyhet-03\.md:6:8 {2}\[missing-asset\]\n {2}The file \S*content\/images\/finnes-ikke\.svg does not exist\./,
+      /content\/nyheter\/2025-10-03-nyhet-03\.md:6:8 {2}\[missing-asset\]\n {2}Filen \S*content\/images\/finnes-ikke\.svg finnes ikke\./,
     );
   }, 60_000);
 
@@ -288,7 +288,7 @@ describe('mistakes in posts are reported at their file and line', () => {
     const found = await problems(posts);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /content\/nyheter\/2025-10-07-nyhet-07\.md:10:17 {2}\[broken-link\]\n {2}The link to \/nyheter\/arkiv goes nowhere/,
+      /content\/nyheter\/2025-10-07-nyhet-07\.md:10:17 {2}\[broken-link\]\n {2}Lenken til \/nyheter\/arkiv fører ingen steder/,
     );
   }, 60_000);
 });

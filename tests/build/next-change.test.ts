@@ -103,7 +103,7 @@ describe('clubsite next-change', () => {
       expect(outcome.code).toBe(1);
       expect(outcome.stdout).toBe('');
       expect(outcome.stderr).toContain(`✖ ${POST}:4:7  date  [invalid-field]`);
-      expect(outcome.stderr.trim().split('\n').at(-1)).toBe('1 problem found.');
+      expect(outcome.stderr.trim().split('\n').at(-1)).toBe('1 feil funnet.');
       expect(await tree(project.root)).toEqual(before);
     } finally {
       await writeFile(project.at(POST), text);

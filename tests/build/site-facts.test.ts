@@ -10,7 +10,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BuildResult } from '../../generator/pipeline/build.ts';
-import { BuildFailed, type ContentError, formatError } from '../../generator/errors.ts';
+import { BuildFailed, type ContentError, formatErrorIn } from '../../generator/errors.ts';
 import { imageSize } from '../../generator/image-size.ts';
 import { buildSite, projectRoot } from '../support/site-build.ts';
 
@@ -97,14 +97,15 @@ describe('content that would publish wrong facts, on a copy of the real content'
     await rm(contentDir, { recursive: true, force: true });
   });
 
-  const problem = (file: string) => errors.filter((error) => error.file.endsWith(file)).map(formatError);
+  const problem = (file: string) =>
+    errors.filter((error) => error.file.endsWith(file)).map((error) => formatErrorIn(error, 'nb'));
 
   test('a calendar winner before the draw names the file, the door and the draw time', () => {
     expect(problem('pages/julekalender/2025.yaml')).toEqual([
       [
         `✖ ${errors.find((error) => error.code === 'ahead-of-time')?.file}:${lines.emma}:13  doors[8].winner  [ahead-of-time]`,
-        '  Door 9 has a winner ("Emma (kalender 0157)"), but its draw is 2025-12-09 at 20:00 (Europe/Oslo), after the build\'s time.',
-        '  Hint: Leave "winner:" empty until the door is drawn; a calendar copied from last year keeps last year\'s winners.',
+        '  Luke 9 har en vinner («Emma (kalender 0157)»), men trekningen er 2025-12-09 kl. 20:00 (Europe/Oslo), etter tidspunktet nettstedet bygges for.',
+        '  Tips: La «winner:» stå tom til luken er trukket; en kalender kopiert fra i fjor har fjorårets vinnere.',
       ].join('\n'),
     ]);
   });
@@ -115,28 +116,28 @@ describe('content that would publish wrong facts, on a copy of the real content'
       expect.stringMatching(
         new RegExp(`^✖ .*training-times\\.yaml:${lines.backwards}:\\d+  slots\\[0\\]\\.time  \\[invalid-field\\]$`),
       ),
-      '  The session must end after it starts, like 16:00 - 18:00 (found "18:00 - 16:00").',
+      '  Økta må slutte etter at den begynner, som 16:00 - 18:00 (det står "18:00 - 16:00").',
     ]);
     expect(overlap?.split('\n').slice(0, 2)).toEqual([
       expect.stringMatching(
         new RegExp(`^✖ .*training-times\\.yaml:${lines.overlap}:\\d+  slots\\[3\\]\\.time  \\[invalid-field\\]$`),
       ),
-      '  Group A already trains Tirsdag 18:00 - 20:00 (slot 3 in the list): sessions of one group on one day must not overlap (found "19:30 - 20:30").',
+      '  Gruppe A trener allerede Tirsdag 18:00 - 20:00 (økt 3 i lista): øktene til én gruppe samme dag kan ikke overlappe (det står "19:30 - 20:30").',
     ]);
   });
 
   test('a NUL in a menu label is an error at its line', () => {
     expect(problem('menu.yaml').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
-      `✖ ${errors.find((error) => error.file.endsWith('menu.yaml'))?.file}:${lines.menu}:12  items[2].label  [control-character]\n  The text holds an invisible control character (U+0000), which would be published as it is.`,
+      `✖ ${errors.find((error) => error.file.endsWith('menu.yaml'))?.file}:${lines.menu}:12  items[2].label  [control-character]\n  Teksten har et usynlig kontrolltegn (U+0000), som ville blitt publisert som det er.`,
     ]);
   });
 
   test('a share image that is not 1200 × 630 is an error at its field', () => {
     expect(problem('site.yaml').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
-      `✖ ${errors.find((error) => error.code === 'wrong-image')?.file}:${lines.share}:13  shareImage  [wrong-image]\n  ${path.relative(projectRoot, contentDir)}/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
+      `✖ ${errors.find((error) => error.code === 'wrong-image')?.file}:${lines.share}:13  shareImage  [wrong-image]\n  ${path.relative(projectRoot, contentDir)}/images/deling.png må være PNG eller JPEG på 1200 × 630 piksler; den er PNG på 600 × 315.`,
     ]);
     expect(problem('pages/dugnad.md').map((text) => text.split('\n').slice(0, 2).join('\n'))).toEqual([
-      `✖ ${errors.find((error) => error.file.endsWith('dugnad.md'))?.file}:${lines.pageShare}:13  shareImage  [wrong-image]\n  ${path.relative(projectRoot, contentDir)}/images/deling.png must be a PNG or JPEG of 1200 × 630 pixels; it is a PNG of 600 × 315.`,
+      `✖ ${errors.find((error) => error.file.endsWith('dugnad.md'))?.file}:${lines.pageShare}:13  shareImage  [wrong-image]\n  ${path.relative(projectRoot, contentDir)}/images/deling.png må være PNG eller JPEG på 1200 × 630 piksler; den er PNG på 600 × 315.`,
     ]);
     expect(errors.map((error) => error.code).sort()).toEqual([
       'ahead-of-time',

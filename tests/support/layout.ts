@@ -19,7 +19,7 @@ export interface Room {
   runs: 'node' | 'browser' | 'nothing';
 }
 
-const GROUND = ['generator/model/', 'generator/*', 'generator/contract/'] as const;
+const GROUND = ['generator/model/', 'generator/*', 'generator/contract/', 'generator/messages/'] as const;
 /** The pipeline's stages, in order: each may import the ground floor and the stages before it. */
 export const STAGES = [
   'generator/bundle/',
@@ -74,7 +74,15 @@ export const ROOMS: readonly Room[] = [
     path: 'generator/*',
     holds:
       'helpers more than one stage uses: the error type, URLs, slug, dates, hashes, positions, text of HTML, image size, the TypeScript module cache, the CLI’s output',
-    imports: ['generator/model/', 'generator/contract/'],
+    imports: ['generator/model/', 'generator/contract/', 'generator/messages/'],
+    runs: 'node',
+  },
+  {
+    path: 'generator/messages/',
+    holds:
+      'the tool’s messages in the languages it speaks (English, Norwegian bokmål): every problem, hint and summary line, chosen by the site’s `lang`',
+    imports: [],
+    types: ['client/shared/'],
     runs: 'node',
   },
   {

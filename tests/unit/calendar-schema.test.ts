@@ -54,7 +54,7 @@ describe('the calendar schema', () => {
     const calendar = validCalendar();
     calendar.doors.pop();
     expect(issues(calendar)).toEqual([
-      { path: 'doors', message: 'exactly 24 doors, one for each day from 1 to 24 December' },
+      { path: 'doors', message: 'nøyaktig 24 luker, én for hver dag fra 1. til 24. desember' },
     ]);
   });
 
@@ -62,21 +62,21 @@ describe('the calendar schema', () => {
     const calendar = validCalendar();
     calendar.doors[4] = { ...calendar.doors[4], day: 4, date: '2025-12-04' };
     expect(issues(calendar)).toEqual([
-      { path: 'doors.4.day', message: 'Day 4 is already door number 4 in the list: every day from 1 to 24 once' },
+      { path: 'doors.4.day', message: 'Dag 4 er allerede luke nummer 4 i lista: hver dag fra 1 til 24 én gang' },
     ]);
     calendar.doors[4] = { ...calendar.doors[4], day: 25, date: '2025-12-25' };
-    expect(issues(calendar)[0]?.message).toBe('a day from 1 to 24');
+    expect(issues(calendar)[0]?.message).toBe('en dag fra 1 til 24');
   });
 
   test("wants the date to match the day, in December of the calendar's year", () => {
     const calendar = validCalendar();
     calendar.doors[2] = { ...calendar.doors[2], date: '2025-12-04' };
-    expect(issues(calendar)).toEqual([{ path: 'doors.2.date', message: 'Day 3 must be dated 2025-12-03' }]);
+    expect(issues(calendar)).toEqual([{ path: 'doors.2.date', message: 'Dag 3 må ha datoen 2025-12-03' }]);
     calendar.doors[2] = { ...calendar.doors[2], date: '2024-12-03' };
     expect(issues(calendar)).toEqual([
       {
         path: 'doors.2.date',
-        message: "The date must be in December 2025 (the calendar's year): 2025-12-03 for day 3",
+        message: 'Datoen må være i desember 2025 (kalenderens år): 2025-12-03 for dag 3',
       },
     ]);
   });
@@ -86,7 +86,7 @@ describe('the calendar schema', () => {
       const calendar = validCalendar();
       calendar.doors[0] = { ...calendar.doors[0], prizeValue: value };
       expect(issues(calendar)).toEqual([
-        { path: 'doors.0.prizeValue', message: 'an amount in kroner followed by ",-", like 1090,-' },
+        { path: 'doors.0.prizeValue', message: 'et beløp i kroner fulgt av «,-», som 1090,-' },
       ]);
     }
   });

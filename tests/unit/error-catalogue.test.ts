@@ -4,6 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ContentError, formatError } from '../../generator/errors.ts';
+import { en } from '../../generator/messages/en.ts';
+import { nb } from '../../generator/messages/nb.ts';
 import { projectRoot } from '../support/site-build.ts';
 
 async function sourceFiles(dir: string): Promise<string[]> {
@@ -31,6 +33,15 @@ describe('the error catalogue', () => {
     expect([...used].filter((code) => !documented.has(code))).toEqual([]);
     expect([...declared].sort()).toEqual([...documented].sort());
     expect([...declared].filter((code) => !used.has(code))).toEqual([]);
+  });
+
+  // Issue 44: in both languages the tool speaks (tests/unit/message-languages.test.ts words each entry).
+  test('every code in docs/errors.md has its words in English and in Norwegian, but those a site words itself', async () => {
+    const catalogue = await readFile(path.join(projectRoot, 'docs/errors.md'), 'utf8');
+    const documented = [...catalogue.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1] ?? '');
+    const worded = (keys: string[]) => documented.filter((code) => !keys.some((key) => key.split('/')[0] === code));
+    expect(worded(Object.keys(en))).toEqual(['ahead-of-time', 'doubtful-entry']);
+    expect(worded(Object.keys(nb))).toEqual(['ahead-of-time', 'doubtful-entry']);
   });
 
   test('a problem is printed with its code', () => {

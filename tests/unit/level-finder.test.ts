@@ -132,12 +132,12 @@ describe('the courses schema', () => {
     const beyond = base();
     beyond.levelFinder.steps[5] = { ...step(beyond, 5), yes: { next: 9 } };
     expect(problems(beyond)).toEqual([
-      'levelFinder.steps.5.yes.next: Expected the number of a later question, 6 (the first question is 0)',
+      'levelFinder.steps.5.yes.next: Her skal det stå nummeret på et senere spørsmål, 6 (det første spørsmålet er 0)',
     ]);
     const backwards = base();
     backwards.levelFinder.steps[2] = { ...step(backwards, 2), yes: { next: 1 } };
     expect(problems(backwards)).toEqual([
-      'levelFinder.steps.2.yes.next: Expected the number of a later question, 3 to 6 (the first question is 0)',
+      'levelFinder.steps.2.yes.next: Her skal det stå nummeret på et senere spørsmål, 3 til 6 (det første spørsmålet er 0)',
     ]);
   });
 
@@ -145,12 +145,12 @@ describe('the courses schema', () => {
     const unknownResult = base();
     unknownResult.levelFinder.steps[0] = { ...step(unknownResult, 0), yes: { result: 'hvalross' } };
     expect(problems(unknownResult)).toEqual([
-      'levelFinder.steps.0.yes.result: Expected one of the results: hval, skilpadde, pingvin, selungen, sel, gratulerer',
+      'levelFinder.steps.0.yes.result: Her skal det stå et av resultatene: hval, skilpadde, pingvin, selungen, sel, gratulerer',
     ]);
     const unknownCourse = base();
     unknownCourse.levelFinder.results.hval = { ...unknownCourse.levelFinder.results.hval, course: 'delfin' };
     expect(problems(unknownCourse)).toEqual([
-      'levelFinder.results.hval.course: Expected one of the courses: hval, skilpadde, pingvin, selungen, sel, sjolove',
+      'levelFinder.results.hval.course: Her skal det stå et av kursene: hval, skilpadde, pingvin, selungen, sel, sjolove',
     ]);
   });
 

@@ -25,26 +25,28 @@ export const CLUB_CHECK_CASES: Case[] = [
     changes: [edit('nyheter/2025-11-20-julekalender-2025.md', 'date: 2025-11-20 12:00', 'date: 20.11.2025 kl. 12.00')],
     expected: ['content/nyheter/2025-11-20-julekalender-2025.md:4'],
     says: [
-      '  Expected a date that exists, like 2025-11-20, or a date and a time in Oslo, like 2025-11-20 18:00, found "20.11.2025 kl. 12.00".\n  Hint: Write it as 2025-11-20 12:00: year, month, day, then the time.',
+      '  Her skal det stå en dato som finnes, som 2025-11-20, eller en dato og et klokkeslett i norsk tid, som 2025-11-20 18:00, men det står "20.11.2025 kl. 12.00".\n  Tips: Skriv den som 2025-11-20 12:00: år, måned, dag, og så klokkeslettet.',
     ],
   },
   {
     name: 'a date written day first with slashes',
     changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 9/10/2025')],
     expected: ['content/training-times.yaml:6'],
-    says: ['  Expected a date like 2025-12-01, found "9/10/2025".\n  Hint: Write it as 2025-10-09: year, month, day.'],
+    says: [
+      '  Her skal det stå en dato som 2025-12-01, men det står "9/10/2025".\n  Tips: Skriv den som 2025-10-09: år, måned, dag.',
+    ],
   },
   {
     name: 'a date written day first with a two-digit year',
     changes: [edit('training-times.yaml', 'updated: 2025-10-09', 'updated: 09.10.25')],
     expected: ['content/training-times.yaml:6'],
-    says: ['  Hint: Write it as 2025-10-09: year, month, day.'],
+    says: ['  Tips: Skriv den som 2025-10-09: år, måned, dag.'],
   },
   {
     name: 'a date written day first that is no day of the calendar',
     changes: [edit('nyheter/2025-11-20-julekalender-2025.md', 'date: 2025-11-20 12:00', 'date: 31.11.2025')],
     expected: ['content/nyheter/2025-11-20-julekalender-2025.md:4'],
-    says: ['  Hint: Write the date as YYYY-MM-DD: year, month (01-12), day, then the time if there is one.'],
+    says: ['  Tips: Skriv datoen som ÅÅÅÅ-MM-DD: år, måned (01-12), dag, og så klokkeslettet hvis det er ett.'],
   },
   {
     name: 'a news picture without its alt text',
@@ -57,7 +59,7 @@ export const CLUB_CHECK_CASES: Case[] = [
     ],
     expected: ['content/nyheter/2025-11-20-julekalender-2025.md:2'],
     says: [
-      '  The field "alt" is missing: a post with "image" needs it.\n  Hint: Add "alt:" under "image:" with a short text saying what the picture shows, for those who cannot see it.',
+      '  Feltet «alt» mangler: en nyhet med «image» trenger det.\n  Tips: Legg til «alt:» under «image:» med en kort tekst om hva bildet viser, for dem som ikke ser det.',
     ],
   },
   {
@@ -86,19 +88,19 @@ export const CLUB_CHECK_CASES: Case[] = [
     name: 'a misspelt field on a placeholder page',
     changes: [edit('pages/cookies.md', 'description:', 'descripton:')],
     expected: ['content/pages/cookies.md:2', 'content/pages/cookies.md:3'],
-    says: ['Did you mean description?'],
+    says: ['Mente du description?'],
   },
   {
     name: 'a misspelt field on an article',
     changes: [edit('pages/dugnad.md', /\nfaq:/, '\nfaqs:')],
     expected: ['content/pages/dugnad.md:4'],
-    says: ['Did you mean faq?'],
+    says: ['Mente du faq?'],
   },
   {
     name: 'a misspelt field deep in a block',
     changes: [edit('pages/index.md', '  label: Finn', '  lable: Finn')],
     expected: ['content/pages/index.md:6', 'content/pages/index.md:7'],
-    says: ['Did you mean label?'],
+    says: ['Mente du label?'],
   },
   {
     name: 'a misspelt field in a data file',

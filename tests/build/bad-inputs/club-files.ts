@@ -8,7 +8,7 @@ export const CLUB_FILE_CASES: Case[] = [
     name: 'YAML alias to a missing anchor (an attempt at bold) in a data file',
     changes: [edit('menu.yaml', 'label: Forside', 'label: *Viktig*')],
     expected: ['content/menu.yaml:4'],
-    says: ['"*Viktig*"'],
+    says: ['«*Viktig*» er et alias'],
   },
   {
     name: 'YAML alias to a missing anchor in front matter',
@@ -19,17 +19,34 @@ export const CLUB_FILE_CASES: Case[] = [
     name: 'YAML alias bomb',
     changes: [write('courses.yaml', bomb)],
     expected: ['content/courses.yaml:2'],
-    says: ['aliases'],
+    says: ['aliasene (*navn) gjentar andre verdier'],
   },
   {
     name: 'YAML syntax error in a data file',
     changes: [edit('training-times.yaml', 'groups: [A, B, C, D, E, F]', 'groups: [A, B, C, D, E, F')],
-    expected: ['content/training-times.yaml:8'],
+    expected: ['content/training-times.yaml:7'],
+    says: ['  Tegnet [ som åpnes på denne linjen, blir aldri lukket'],
+  },
+  // Issue 44: a missing } in a training time was «Flow map in block collection must be sufficiently indented», at the line after.
+  {
+    name: 'a training time without its closing brace',
+    changes: [
+      edit(
+        'training-times.yaml',
+        'time: "16:00 - 18:00", location: Spicheren }',
+        'time: "16:00 - 18:00", location: Spicheren',
+      ),
+    ],
+    expected: ['content/training-times.yaml:10'],
+    says: [
+      '  Tegnet { som åpnes på denne linjen, blir aldri lukket: en liste i [ ] eller en blokk i { } må slutte på samme linje.\n  Tips: Legg til } som mangler, på slutten av linjen, og sjekk kommaene mellom verdiene.',
+    ],
   },
   {
     name: 'YAML syntax error in front matter',
     changes: [edit('pages/om.md', 'title: Om klubben', 'title: "Om klubben')],
-    expected: ['content/pages/om.md:3'],
+    expected: ['content/pages/om.md:2'],
+    says: ['  Anførselstegnet " som åpnes på denne linjen, blir aldri lukket.'],
   },
   {
     name: 'a tab for indentation',
@@ -66,7 +83,7 @@ export const CLUB_FILE_CASES: Case[] = [
     name: 'an empty page',
     changes: [write('pages/tom.md', '')],
     expected: ['content/pages/tom.md:1'],
-    says: ['The file is empty.'],
+    says: ['  Filen er tom.\n  Tips: Skriv innholdet'],
   },
   {
     name: 'an empty data file',
@@ -77,7 +94,7 @@ export const CLUB_FILE_CASES: Case[] = [
     name: 'front matter never closed',
     changes: [edit('pages/om.md', /^(---\n[\s\S]*?\n)---\n/, '$1\n')],
     expected: ['content/pages/om.md:1'],
-    says: ['never closed'],
+    says: ['blir aldri lukket'],
   },
   {
     name: 'front matter that is a list, not fields',
@@ -95,7 +112,7 @@ export const CLUB_FILE_CASES: Case[] = [
       write('pages/js.md', '---js\n{ title: (globalThis.clubsitePwned = "ja"), description: "x" }\n---\n\nTekst.\n'),
     ],
     expected: ['content/pages/js.md:1'],
-    says: ['only YAML'],
+    says: ['bare YAML'],
   },
   {
     name: 'a 50 MB photo',
@@ -125,7 +142,7 @@ export const CLUB_FILE_CASES: Case[] = [
     name: 'a symlink to a file outside content/',
     changes: [{ link: 'content/pages/hemmelig.md', target: '/etc/hostname' }],
     expected: ['content/pages/hemmelig.md'],
-    says: ['outside content/'],
+    says: ['utenfor content/'],
   },
   {
     name: 'a symlink to an image outside content/',
@@ -146,7 +163,7 @@ export const CLUB_FILE_CASES: Case[] = [
     name: 'an SVG that is not an image',
     changes: [write('images/ksa-logo.svg', '<html><body>Ikke en tegning</body></html>\n')],
     expected: ['content/images/ksa-logo.svg'],
-    says: ['not an SVG'],
+    says: ['ikke en SVG-tegning'],
   },
   {
     name: 'a PNG that is a text file',

@@ -14,7 +14,9 @@ export const MINI_CASES: Case[] = [
   {
     name: 'YAML syntax error in front matter',
     changes: [edit('routes/om.md', 'title: About', 'title: "About')],
-    expected: ['data/routes/om.md:3'],
+    // Issue 44: at the line the quote was opened on, not the line after.
+    expected: ['data/routes/om.md:2'],
+    says: ['  The quote " opened on this line is never closed.\n  Hint: Add the closing " at the end of the text'],
   },
   {
     name: 'a tab for indentation',
