@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'unreadable-image'
   | 'unknown-island'
   | 'bundle-failed'
+  | 'site-code-threw'
   | 'unsafe-link'
   | 'control-character'
   | 'ahead-of-time'

@@ -7,6 +7,8 @@ import type { SiteDefinition } from '../contract/index.ts';
 import type { KeptCode, LoadedSite, SiteBundle } from '../model/site.ts';
 import { ContentError } from '../errors.ts';
 import { sharedPackage } from './shared-packages.ts';
+import { siteLoadError } from './site-code-error.ts';
+import { mapStillThere, noteSiteCode, writeSiteMap } from './site-code-map.ts';
 import { isToolImport } from './tool-files.ts';
 import { say } from '../messages/say.ts';
 
@@ -34,7 +36,8 @@ export async function loadSite(root: string, entry: string, kept?: KeptCode): Pr
     });
   }
   const known = kept?.find(found);
-  if (known) return { site: await runSiteCode(known.bundle), inputs: known.inputs, bundle: known.bundle };
+  if (known && mapStillThere(known.bundle))
+    return { site: await runSiteCode(known.bundle), inputs: known.inputs, bundle: known.bundle };
   const startedAt = Date.now();
   const packages = new Map<string, Record<string, unknown>>();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -50,20 +53,24 @@ export async function loadSite(root: string, entry: string, kept?: KeptCode): Pr
       write: false,
       metafile: true,
       logLevel: 'silent',
-      // No source map: Node applies none to code run by vm.compileFunction (not even with
-      // --enable-source-maps), and one inline was three quarters of the bundle's text, which every
-      // build hashes (its page keys) and compiles, and each render worker compiles again.
-      sourcemap: false,
+      // The map as a file of its own (bundle/site-code-map.ts), read when a template throws: Node
+      // applies none to code run by vm.compileFunction (not even with --enable-source-maps), and
+      // one inline was three quarters of the bundle's text, which every build hashes (its page
+      // keys) and compiles, and each render worker compiles again.
+      sourcemap: 'external',
+      sourcesContent: false,
       outfile: 'site.cjs',
       plugins: [sharedPackages(packages)],
     });
   } catch (error) {
     throw bundleError(error, root);
   }
+  const output = (extension: string) => result.outputFiles.find((file) => file.path.endsWith(extension))?.text;
   const bundle: SiteBundle = {
-    code: result.outputFiles[0]?.text ?? '',
+    code: output('.cjs') ?? '',
     filename: path.resolve(root, found),
     packages: [...packages.keys()],
+    sourceMap: await writeSiteMap(root, output('.cjs.map') ?? ''),
   };
   const site = runSite(bundle, packages, found);
   const inputs = Object.keys(result.metafile.inputs)
@@ -81,11 +88,16 @@ export async function runSiteCode(bundle: SiteBundle): Promise<SiteDefinition> {
 }
 
 function runSite(bundle: SiteBundle, packages: Map<string, Record<string, unknown>>, shown: string): SiteDefinition {
+  noteSiteCode(bundle);
   const module = { exports: {} as { default?: SiteDefinition } };
   const run = vm.compileFunction(bundle.code, ['exports', 'module', '__clubsitePackage'], {
     filename: bundle.filename,
   });
-  run(module.exports, module, (name: string) => packages.get(name));
+  try {
+    run(module.exports, module, (name: string) => packages.get(name));
+  } catch (error) {
+    throw siteLoadError(error, shown) ?? error;
+  }
   if (!module.exports.default) throw new Error(`${shown} has no default export (the site definition).`);
   return module.exports.default;
 }

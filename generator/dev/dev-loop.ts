@@ -250,9 +250,12 @@ export class DevLoop {
    */
   #watchInputs(outcome: BuildOutcome): void {
     const { root } = this;
+    // A location in brackets ("(clubsite)", "(site code)") is no file: resolved, it would be the site's folder.
     const failed = outcome.ok
       ? []
-      : outcome.problems.map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
+      : outcome.problems
+          .filter((problem) => !problem.location.startsWith('('))
+          .map((problem) => path.resolve(root, problem.location.replace(/(:\d+){1,2}$/, '')));
     const last = this.builder.last;
     const entry = last ? [] : [path.join(root, this.siteEntry)];
     this.#watcher.setInputs([

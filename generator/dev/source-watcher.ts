@@ -66,7 +66,7 @@ export class SourceWatcher {
 
   /**
    * Watches the folders of these files (the inputs of the last good bundles, and the files a
-   * failed build points at) and stops watching folders none of them is in any more.
+   * failed build points at) and stops reporting folders none of them is in any more.
    */
   setInputs(files: Iterable<string>): void {
     const dirs = new Set<string>();
@@ -78,19 +78,19 @@ export class SourceWatcher {
       if (installed || isInside(this.options.contentDir, absolute)) continue;
       dirs.add(path.dirname(absolute));
     }
-    const removed = [...this.codeDirs.keys()].filter((dir) => !dirs.has(dir));
-    if (removed.length > 0) {
-      this.code.unwatch(removed);
-      for (const dir of removed) {
-        this.missing.delete(dir);
-        this.codeDirs.delete(dir);
-      }
+    // Not unwatched, only no longer reported: chokidar's unwatch(dir) ignores everything under dir
+    // for good, so a template error whose location was the site's folder, once fixed, silenced every
+    // code folder (issue 44). A folder left watched costs one fs.watch.
+    for (const dir of [...this.codeDirs.keys()]) {
+      if (dirs.has(dir)) continue;
+      this.missing.delete(dir);
+      this.codeDirs.delete(dir);
     }
     for (const dir of dirs) {
       if (this.codeDirs.has(dir)) continue;
       const inode = inodeOf(dir);
       this.codeDirs.set(dir, inode);
-      if (inode !== undefined) this.code.add(dir);
+      if (inode !== undefined) this.watchCodeAgain(dir);
       else this.lost(dir, () => this.watchCodeAgain(dir));
     }
   }
@@ -103,6 +103,8 @@ export class SourceWatcher {
   }
 
   private event(event: string, file: string): void {
+    // A folder no longer among the inputs' is still watched (see setInputs), not reported.
+    if (!this.codeDirs.has(path.dirname(file)) && !this.codeDirs.has(file)) return;
     if (event === 'unlinkDir' && this.codeDirs.has(file)) {
       this.lost(file, () => this.watchCodeAgain(file));
       this.options.onChange(file);
@@ -112,6 +114,7 @@ export class SourceWatcher {
     this.options.onChange(file);
   }
 
+  /** add() after unwatch(): add() lifts the ignore that unwatch() put on this folder and all under it. */
   private watchCodeAgain(dir: string): void {
     this.codeDirs.set(dir, inodeOf(dir));
     this.code.unwatch(dir);

@@ -7,6 +7,8 @@ export interface SiteBundle {
   filename: string;
   /** The packages the bundle asks the generator for. */
   packages: string[];
+  /** esbuild's map of the code (a file, read when a stack needs it: bundle/site-code-map.ts) and the folder its sources are relative to. */
+  sourceMap?: { file: string; root: string };
 }
 
 /** The site's code as an earlier build bundled it, kept while nothing it was made of has changed (pipeline/kept-site-code.ts). */

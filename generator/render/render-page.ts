@@ -4,12 +4,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { type RenderedIsland, recordIslands } from '../../client/shared/island-markup.ts';
 import type { Page, SearchSection, SiteDefinition, TemplateDefinition, TemplateProps } from '../contract/index.ts';
 import { RecordingClock } from '../clock.ts';
+import { siteCodeError } from '../bundle/site-code-error.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedPage } from '../model/pages.ts';
 import type { RenderContext } from '../model/render-context.ts';
 import type { RenderedPage } from '../model/rendered.ts';
 import { brokenLink, type ContentPlaces, contentPlaces } from '../route/route-table.ts';
 import { slugOf } from '../slug.ts';
+import { failedPage } from './failed-page.ts';
 import { renderMarkdown } from './markdown.ts';
 import { PageAssets } from './page-assets.ts';
 import { pageLinks } from './page-links.ts';
@@ -76,13 +78,14 @@ export function renderPage(
       sections: parts,
     };
   } catch (error) {
-    if (error instanceof ContentError) {
-      errors.push(error);
-      return undefined;
-    }
     // Content reaches a template validated by its schema: a template that throws anyway is a
-    // bug in the site's code, reported with its stack (and the page it was rendering).
-    throw new Error(`The template "${page.template}" threw while rendering ${page.source}.`, { cause: error });
+    // bug in the site's code, told at its line; with no line of the site's own in its stack, a
+    // bug in clubsite, reported with its stack (and the page it was rendering).
+    const problem = error instanceof ContentError ? error : siteCodeError(error, page);
+    if (!problem)
+      throw new Error(`The template "${page.template}" threw while rendering ${page.source}.`, { cause: error });
+    errors.push(problem);
+    return failedPage(page, page.output ?? urls.fileOf(page.route), full, clock);
   }
 }
 

@@ -56,3 +56,28 @@ export function visibleSlots<S extends Slot>(slots: readonly S[], state: FilterS
 export function isToday(slot: Slot, today: Pick<OsloTime, 'weekday'>): boolean {
   return isWeekday(slot.day, today);
 }
+
+/** The address's name for the chosen groups: /treningstider?gruppe=C, or ?gruppe=A&gruppe=C for several. */
+export const GROUP_PARAM = 'gruppe';
+
+/** The filter an address asks for, of the groups there are (?gruppe=c finds C; an unknown group is left out). */
+export function filterOfSearch(search: string, groups: readonly string[]): FilterState {
+  const asked = new URLSearchParams(search)
+    .getAll(GROUP_PARAM)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim().toLowerCase());
+  const chosen = groups.filter((group) => asked.includes(group.toLowerCase()));
+  if (chosen.length === 0) return ALL;
+  return chosen.length === 1 && asked.length === 1
+    ? chooseGroup(chosen[0] ?? '')
+    : { mode: 'multiple', selected: chosen };
+}
+
+/** The address's query for a filter, its other parameters kept ('' for all groups and nothing else). */
+export function searchOfFilter(search: string, state: FilterState): string {
+  const params = new URLSearchParams(search);
+  params.delete(GROUP_PARAM);
+  if (state.mode !== 'all') for (const group of state.selected) params.append(GROUP_PARAM, group);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

@@ -1,11 +1,14 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { osloTime, type OsloTime } from '../dates.ts';
 import {
   ALL,
   chooseAll,
   chooseGroup,
   chooseMultiple,
+  filterOfSearch,
+  GROUP_PARAM,
   isToday,
+  searchOfFilter,
   toggleGroup,
   visibleSlots,
   type FilterState,
@@ -46,13 +49,28 @@ function timeSpan(time: string): string {
  * server's table is the page. A build from another weekday has today's rows wrong, so then it
  * hydrates at once and its effect below puts them right.
  */
-export const outOfDate = ({ today }: TrainingTableProps): boolean => osloTime(new Date()).weekday !== today.weekday;
+export const outOfDate = ({ today }: TrainingTableProps): boolean =>
+  osloTime(new Date()).weekday !== today.weekday || new URLSearchParams(location.search).has(GROUP_PARAM);
 
 /** The training times with a group filter; today's rows are bold with a pin. */
 export default function TrainingTable({ groups, slots, today: builtToday }: TrainingTableProps) {
   const [filter, setFilter] = useState<FilterState>(ALL);
   const [today, setToday] = useState<Pick<OsloTime, 'weekday'>>(builtToday);
-  useEffect(() => setToday(osloTime(new Date())), []);
+  // The choice lives in the address (?gruppe=C, ?gruppe=A&gruppe=C): kept in step with each
+  // change, and read once the widget is live, so a reload or a shared link shows the same rows.
+  const read = useRef(false);
+  useEffect(() => {
+    if (!read.current) return;
+    const search = searchOfFilter(location.search, filter);
+    if (search !== location.search)
+      history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  }, [filter]);
+  useEffect(() => {
+    setToday(osloTime(new Date()));
+    read.current = true;
+    const asked = filterOfSearch(location.search, groups);
+    if (asked !== ALL) setFilter(asked);
+  }, [groups]);
 
   const rows = visibleSlots(slots, filter);
   const onSelect = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -94,11 +112,11 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
         ) : null}
       </div>
       <p className="training__legend">
-        <span aria-hidden="true">📍</span> dagens treninger{' '}
+        <span aria-hidden="true">📍</span> I dag: dagens treninger{' '}
         <span className="training__dot" aria-hidden="true">
           ·
         </span>{' '}
-        <span aria-hidden="true">🏋️</span> basistrening
+        <span aria-hidden="true">🏋️</span> Basis: økta har basistrening
       </p>
       <p className={rows.length === 0 ? 'training__empty' : 'visually-hidden'} role="status">
         {rows.length === 0
@@ -116,12 +134,7 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
                 <th scope="col">Dag</th>
                 <th scope="col">Tid</th>
                 <th scope="col">Sted</th>
-                <th scope="col">
-                  <span className="training__basis-word visually-hidden-narrow">Basis</span>
-                  <span className="training__basis-icon" aria-hidden="true">
-                    🏋️
-                  </span>
-                </th>
+                <th scope="col">Basis</th>
               </tr>
             </thead>
             <tbody>
@@ -132,22 +145,25 @@ export default function TrainingTable({ groups, slots, today: builtToday }: Trai
                     key={`${slot.group}-${slot.day}-${slot.time}-${slot.location}`}
                     className={now ? 'training__today' : undefined}
                   >
-                    <td>{slot.group}</td>
+                    <td className="training__group">{slot.group}</td>
                     <td className="training__day">
                       {now ? (
                         <span className="training__pin">
                           <span aria-hidden="true">📍</span>
-                          <span className="visually-hidden">I dag, </span>
+                          <span className="training__pin-text">I dag, </span>
                         </span>
                       ) : null}
                       {slot.day}
                     </td>
                     <td className="training__time">{timeSpan(slot.time)}</td>
-                    <td>{slot.location}</td>
-                    <td>
+                    <td className="training__place">{slot.location}</td>
+                    <td className="training__basis">
                       {slot.basis ? (
-                        <span role="img" aria-label="Basistrening">
-                          🏋️
+                        <span className="training__mark">
+                          <span role="img" aria-label="Basistrening">
+                            🏋️
+                          </span>
+                          <span aria-hidden="true"> Basis</span>
                         </span>
                       ) : (
                         <span className="visually-hidden">Nei</span>

@@ -33,6 +33,8 @@ beforeAll(async () => {
     'content/menu.yaml',
     'site/styles/base.css',
     'templates/not-found.tsx',
+    'templates/training-times.tsx',
+    'site/dates.ts',
   ])
     originals.set(file, await readFile(project.at(file), 'utf8'));
 });
@@ -253,6 +255,41 @@ describe('clubsite dev', () => {
     await overlay.waitFor({ state: 'detached', timeout: WAIT });
     await page.getByRole('heading', { level: 1, name: 'Vi finner ikke denne siden' }).waitFor({ timeout: WAIT });
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    await finish(page, context);
+  });
+
+  test("a template that throws is told at the site's own file, line and column, with what it threw and the page, in the overlay and the terminal", async () => {
+    const { page, problems, context } = await openPage(browser, { baseURL: dev.url });
+    await page.goto('/treningstider/');
+    const template = originals.get('templates/training-times.tsx') ?? '';
+    const lineOf = (text: string, part: string) => text.split('\n').findIndex((line) => line.includes(part)) + 1;
+    const from = terminal.length;
+    // The issue's mistake: a field read under a misspelled name, which the date helper then splits.
+    const broken = await save(
+      'templates/training-times.tsx',
+      template.replace('longDate(times.updated)', 'longDate(times.updatedd)'),
+    );
+    expect(broken.sent).toBe('problems');
+    const overlay = page.locator('clubsite-dev-overlay [role="alert"]');
+    await overlay.waitFor({ timeout: WAIT });
+    const text = await overlay.innerText();
+    const threw = `site/dates.ts:${lineOf(originals.get('site/dates.ts') ?? '', 'isoDate.split')}:`;
+    const called = `templates/training-times.tsx:${lineOf(template, 'longDate(times.updated)')}:`;
+    for (const part of [
+      threw,
+      called,
+      "Cannot read properties of undefined (reading 'split')",
+      'content/pages/treningstider.md',
+    ])
+      expect(text).toContain(part);
+    expect(text).not.toMatch(/bug in clubsite|node_modules/);
+    const printed = terminal.slice(from).join('\n');
+    expect(printed).toContain(`✖ ${threw}`);
+    expect(printed).toContain(called);
+    expect(printed).not.toMatch(/bug in clubsite|node_modules|chunk-/);
+    await restore('templates/training-times.tsx');
+    await overlay.waitFor({ state: 'detached', timeout: WAIT });
+    expect(problems).toEqual([]);
     await finish(page, context);
   });
 

@@ -147,7 +147,7 @@ describe("today's rows from a stale build", () => {
   test('the server marks the build day: Wednesday rows in the HTML of a Wednesday build', () => {
     const html = String(wednesday.result.files.get('treningstider/index.html'));
     expect(html.match(/<tr class="training__today">/g)).toHaveLength(6);
-    expect(html).toContain('<span class="visually-hidden">I dag, </span></span>Onsdag');
+    expect(html).toContain('<span class="training__pin-text">I dag, </span></span>Onsdag');
     const saturdayHtml = String(saturday.result.files.get('treningstider/index.html'));
     expect(saturdayHtml.match(/<tr class="training__today">(.*?)<\/tr>/g)?.every((row) => row.includes('Lørdag'))).toBe(
       true,

@@ -1,10 +1,13 @@
 // Mistakes in a site's code rather than its content: an island rendered outside the site's
-// registry is a ContentError with its code; a template that throws is a bug, with its stack.
+// registry is a ContentError with its code; a template that throws is told at the site's own
+// line (the bundle's source map), and only a throw with no line of the site's is a bug in clubsite.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BuildFailed, formatError } from '../../generator/errors.ts';
-import { buildErrors, buildFixture, fixtureSite } from '../support/fixture-site.ts';
+import { siteCodeError } from '../../generator/bundle/site-code-error.ts';
+import { formatError } from '../../generator/errors.ts';
+import { buildErrors, fixtureSite } from '../support/fixture-site.ts';
+import { buildIn } from '../support/run-cli.ts';
 
 /** The mini site with its site definition edited. */
 async function editedMini(edit: (code: string) => string): Promise<string> {
@@ -32,23 +35,53 @@ describe('mistakes in the site code', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('a template that throws is a bug naming the template and page, with the stack of what threw', async () => {
+  test.each([
+    ['this thread', []],
+    ['render workers', ['--workers', '3']],
+  ])(
+    "a template that throws is told at the site's own line and column, with what it threw and the page (%s)",
+    async (_, flags) => {
+      const dir = await editedMini((code) => code.replace('data.events.events.map(', 'data.events.evnts.map('));
+      const code = await readFile(path.join(dir, 'layouts/site.tsx'), 'utf8');
+      const lines = code.split('\n');
+      const line = lines.findIndex((text) => text.includes('data.events.evnts.map(')) + 1;
+      const column = (lines[line - 1] ?? '').indexOf('map(') + 1;
+      const { code: exit, stderr } = await buildIn(dir, flags);
+      expect(exit).toBe(1);
+      expect(stderr).toContain(`✖ layouts/site.tsx:${line}:${column}  [site-code-threw]`);
+      expect(stderr).toContain(
+        `TypeError: Cannot read properties of undefined (reading 'map') (the template "events" threw while rendering data/routes/events.yaml, the page /events)`,
+      );
+      expect(stderr).toContain("This is the site's own code, not clubsite");
+      // No bug report, no trace into clubsite's bundled modules.
+      expect(stderr).not.toMatch(/hit a bug|node_modules|\n\s+at /);
+      await rm(dir, { recursive: true, force: true });
+    },
+  );
+
+  test('the lines that called what threw are named in the hint', async () => {
     const dir = await editedMini((code) =>
       code.replace(
         'function Events({ page, data, href, asset }: Props) {',
-        "function Events({ page, data, href, asset }: Props) {\n  if (page.route === '/events') throw new TypeError('events.map is not a function');",
+        'function shout(text: string): string {\n  return text.toUpperCase();\n}\n\nfunction Events({ page, data, href, asset }: Props) {\n  shout((page as unknown as { titel: string }).titel);',
       ),
     );
-    const failure = await buildFixture(dir).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(Error);
-    expect(failure).not.toBeInstanceOf(BuildFailed);
-    const error = failure as Error & { cause: Error };
-    expect(error.message).toBe('The template "events" threw while rendering data/routes/events.yaml.');
-    expect(error.cause).toBeInstanceOf(TypeError);
-    expect(error.cause.stack).toMatch(/events\.map is not a function\n\s+at Events \(/);
+    const code = (await readFile(path.join(dir, 'layouts/site.tsx'), 'utf8')).split('\n');
+    const at = (part: string) => code.findIndex((text) => text.includes(part)) + 1;
+    const [problem, ...more] = await buildErrors(dir);
+    expect(more).toEqual([]);
+    expect(problem?.code).toBe('site-code-threw');
+    expect(problem?.location).toMatch(new RegExp(`^layouts/site\\.tsx:${at('text.toUpperCase()')}:\\d+$`));
+    expect(problem?.hint).toMatch(new RegExp(`^Called from Events \\(layouts/site\\.tsx:${at('shout((page')}:\\d+\\)`));
     await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a throw with no line of the site in its stack stays a bug in clubsite', () => {
+    const error = new TypeError('x is undefined');
+    error.stack =
+      'TypeError: x is undefined\n    at renderPage (/somewhere/node_modules/.cache/clubsite/chunks/cli/chunk-ABC.mjs:10:5)';
+    expect(siteCodeError(error, { template: 'events', source: 'data/routes/events.yaml', route: '/events' })).toBe(
+      undefined,
+    );
   });
 });
