@@ -3,7 +3,7 @@
  * templates a page can pick, the islands (widgets that hydrate with React), and the scripts
  * and styles every page loads.
  */
-import { defineSite, defineTemplate } from 'clubsite';
+import { defineSite, defineTemplate, type RouteContext } from 'clubsite';
 import { collections } from '../site/collections.ts';
 import type { SiteData } from '../site/data.ts';
 import { TIME_ZONE } from '../site/dates.ts';
@@ -20,6 +20,7 @@ import { instagramPolicy } from './instagram-island.tsx';
 import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
 import { NewsListTemplate, newsListRoutes } from './news.tsx';
 import { newsFeed } from './news-feed.ts';
+import { trainingCalendars } from './training-calendars.ts';
 import { NewsPostTemplate, newsPostRoutes } from './news-post.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
@@ -31,6 +32,11 @@ import { SearchTemplate, searchPageSchema } from './search.tsx';
 
 // The pages that embed the Instagram feed allow its service's hosts; no other page does.
 const instagramFeedPolicy = ({ data }: { data: SiteData }) => instagramPolicy(data.site.social.instagramWidget);
+
+/** The files the site makes besides pages: the news feed and the training times as calendars to subscribe to. */
+function siteFiles(context: RouteContext<SiteData>): Record<string, string> {
+  return { ...newsFeed(context), ...trainingCalendars(context) };
+}
 
 const site = defineSite({
   timeZone: TIME_ZONE,
@@ -97,7 +103,7 @@ const site = defineSite({
   scripts: ['site/scripts/frame.ts', 'site/scripts/open-target.ts'],
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
-  files: newsFeed,
+  files: siteFiles,
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
   documents: {
     folder: 'files',
