@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'insecure-link'
   | 'unused-file'
   | 'doubtful-entry'
+  | 'overdue'
   | 'robots-under-base';
 
 export interface ErrorDetails {

@@ -9,7 +9,7 @@ import type { SiteData } from '../site/data.ts';
 import { TIME_ZONE } from '../site/dates.ts';
 import { SNIPPET_LENGTH } from '../site/logic/search-settings.ts';
 import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
-import { calendarProblems } from '../site/schemas/calendar.ts';
+import { calendarProblems, calendarWarnings } from '../site/schemas/calendar.ts';
 import { ArticleTemplate, articleSchema, articleSearchSections } from './article.tsx';
 import { CalendarTemplate, calendarSchema, calendarSearchSections } from './calendar.tsx';
 import { CoursesTemplate, coursesPageSchema, coursesSearchSections, coursesSearchText } from './courses.tsx';
@@ -82,6 +82,7 @@ const site = defineSite({
       component: CalendarTemplate,
       schema: calendarSchema,
       check: calendarProblems,
+      warnings: calendarWarnings,
       searchSections: calendarSearchSections,
     }),
     social: defineTemplate({ component: SocialTemplate, securityPolicy: instagramFeedPolicy }),

@@ -61,6 +61,8 @@ export interface TemplateDefinition<Data = Record<string, unknown>> {
   images?(frontMatter: Record<string, unknown>): ImageRequirement[];
   /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
   check?(frontMatter: Record<string, unknown>, context: { now: Clock }): FieldProblem[];
+  /** Facts that are overdue at the build's clock (a draw long past with no winner): each a warning at its field, and the build goes on. */
+  warnings?(frontMatter: Record<string, unknown>, context: { now: Clock }): FieldProblem[];
   /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
   searchSections?(props: TemplateProps<Record<string, unknown>, Data>): SearchSection[];
   /** Other photo widths or sizes for this template's pages than the site's `photos`. */
@@ -91,6 +93,7 @@ export interface TemplateOptions<Schema extends ZodType, Data, Params = FrontMat
   searchText?: (props: TemplateProps<NoInfer<Params>, Data>) => string;
   images?: (frontMatter: FrontMatterOf<Schema>) => ImageRequirement[];
   check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Clock }) => FieldProblem[];
+  warnings?: (frontMatter: FrontMatterOf<Schema>, context: { now: Clock }) => FieldProblem[];
   searchSections?: (props: TemplateProps<NoInfer<Params>, Data>) => SearchSection[];
   routes?: (context: RouteContext<Data>) => TemplateRoute<Params>[];
   photos?: { widths?: number[]; sizes?: string };
