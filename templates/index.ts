@@ -16,7 +16,9 @@ import { CoursesTemplate, coursesPageSchema, coursesSearchSections, coursesSearc
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
-import { instagramPolicy } from './instagram-island.tsx';
+import { INSTAGRAM_EMBED, instagramPolicy } from './instagram-island.tsx';
+import { CookiesTemplate, PrivacyTemplate } from './privacy-pages.tsx';
+import { THEME_KEY } from '../site/scripts/theme-switch.ts';
 import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
 import { NewsListTemplate, newsListRoutes } from './news.tsx';
 import { newsFeed } from './news-feed.ts';
@@ -56,6 +58,9 @@ const site = defineSite({
           : [],
     }),
     placeholder: defineTemplate({ component: PlaceholderTemplate, schema: placeholderSchema, noindex: true }),
+    // /cookies and /personvern: the club's text, then what the site declares below (storage, embeds).
+    cookies: defineTemplate({ component: CookiesTemplate }),
+    privacy: defineTemplate({ component: PrivacyTemplate }),
     courses: defineTemplate({
       component: CoursesTemplate,
       schema: coursesPageSchema,
@@ -102,6 +107,33 @@ const site = defineSite({
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
   islands,
   scripts: ['site/scripts/frame.ts', 'site/scripts/open-target.ts'],
+  // What the site's own scripts keep in a visitor's browser (named on /cookies).
+  storage: [
+    {
+      key: THEME_KEY,
+      holds: 'Fargetemaet du valgte med knappen for lyst og mørkt tema: «light» eller «dark».',
+      lasts: 'Til du velger et annet tema eller sletter nettstedsdata i nettleseren.',
+    },
+  ],
+  // Third parties a page can show, each only after the visitor's yes (named on /cookies and /personvern).
+  embeds: {
+    [INSTAGRAM_EMBED]: {
+      title: 'Instagram-bilder',
+      provider: 'Elfsight (elfsight.com), som henter bildene fra Instagram (Meta)',
+      hosts: [
+        'elfsightcdn.com',
+        '*.elfsight.com',
+        '*.elfsightcdn.com',
+        '*.cdninstagram.com',
+        '*.fbcdn.net',
+        'www.instagram.com',
+      ],
+      stores:
+        'Når du sier ja, får Elfsight og Instagram IP-adressen din, nettleseren din og hvilken side du er på, og Elfsight kan lagre egne opplysninger i nettleseren din.',
+      privacyPolicy: 'https://elfsight.com/privacy-policy/',
+      securityPolicy: instagramPolicy({ script: 'https://elfsightcdn.com/platform.js', className: '' }),
+    },
+  },
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
   files: siteFiles,

@@ -17,6 +17,7 @@ import { photoPicture } from './photo-picture.ts';
 import type { RenderEnvironment } from './render-environment.ts';
 import { Reads } from './reads.ts';
 import { pagePolicy } from './security-policy.ts';
+import { siteFacts } from './site-facts.ts';
 import { traceValue } from './trace-value.ts';
 
 /** Renders one page: Markdown body, template, then the document around it. */
@@ -44,6 +45,7 @@ export function renderPage(
     asset: (file) => tools.asset(file),
     absolute: urls.absolute,
     slug: slugOf,
+    facts: siteFacts(environment.site, urls.absolute),
     searchIndex: context.searchIndex,
   };
   try {

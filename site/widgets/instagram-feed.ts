@@ -1,7 +1,8 @@
 /**
- * The Instagram feed from a third-party widget service, in the browser. The island wakes when
- * the card comes near the viewport (templates/instagram-island.tsx), so the service's script is
- * requested only then, and only if the page does not have it already; the card's note says
+ * The Instagram feed from a third-party widget service, in the browser. The island starts only
+ * after the visitor's yes on the card's placeholder (the site's embed `instagram`, gated by the
+ * island runtime), so the service's script is requested only then, and only if the page does
+ * not have it already; the card's note says
  * what is happening, and if the service cannot be reached, says so. The box keeps its height
  * (CSS: at least 260 px) whatever the service does.
  *
@@ -13,12 +14,14 @@ export interface InstagramFeedProps {
   script: string;
   /** The class of the element the service fills with the feed. */
   className: string;
+  /** The cookie page, where the choice is explained and withdrawn. */
+  cookiesPage: string;
 }
 
 export type FeedStatus = 'waiting' | 'loading' | 'loaded' | 'failed';
 
 export const FEED_NOTES: Record<FeedStatus, string> = {
-  waiting: 'De siste bildene fra Instagram vises her.',
+  waiting: '',
   loading: 'Henter bilder fra Instagram …',
   loaded: '',
   failed: 'Vi får ikke hentet bildene fra Instagram akkurat nå. Du finner dem på Instagram-profilen vår.',
@@ -29,6 +32,7 @@ export function mount(root: HTMLElement, props: object): void {
   const { script } = props as InstagramFeedProps;
   const feed = root.querySelector<HTMLElement>('.instagram-feed');
   const note = root.querySelector<HTMLElement>('.instagram-feed__note');
+  root.querySelector<HTMLElement>('.instagram-feed__consent')?.setAttribute('hidden', '');
   const show = (status: FeedStatus) => {
     feed?.setAttribute('data-feed-status', status);
     if (note) note.textContent = FEED_NOTES[status];
