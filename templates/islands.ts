@@ -18,5 +18,6 @@ export const islands = defineIslands({
   'course-picker': { module: 'site/widgets/course-picker.ts', component: CoursePickerView },
   'search-results': { module: 'site/widgets/search-results.ts', component: SearchView },
   'instagram-feed': { module: 'site/widgets/instagram-feed.ts', component: InstagramFeedView },
-  'consent-choices': { module: 'site/widgets/consent-choices.ts', component: ConsentChoicesView },
+  // /cookies: the visitor's consents, each withdrawn with one button (plain DOM code, no React).
+  'consent-panel': { module: 'site/widgets/consent.ts', component: ConsentChoicesView },
 });

@@ -101,9 +101,9 @@ export function CookiesTemplate({ page, facts }: PageProps) {
       <section aria-labelledby="valg">
         <h2 id="valg">Dine valg</h2>
         <Island
-          island={islands['consent-choices']}
+          island={islands['consent-panel']}
           props={{ embeds: facts.embeds.map(({ name, title }) => ({ name, title })) }}
-          when="load"
+          when="idle"
         />
       </section>
     </article>

@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { holdEarlyInput, type EarlyInput } from './early-input.ts';
-import { hasConsent, rememberConsent } from '../shared/consent.ts';
-import { ISLAND_CONSENT, ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from '../shared/island-markup.ts';
+import { ISLAND_NAME, ISLAND_ROOT, ISLAND_TAG, ISLAND_WHEN } from '../shared/island-markup.ts';
 
 /**
  * An island's module: its widget, and optionally
@@ -34,47 +33,20 @@ export function startIslands(loaders: Loaders): void {
   for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
     const load = loaders[element.getAttribute(ISLAND_NAME) ?? ''];
     if (!load) continue;
-    const embed = element.getAttribute(ISLAND_CONSENT);
-    if (embed && !hasConsent(embed)) awaitConsent(element, embed, () => startIsland(element, load));
-    else startIsland(element, load);
+    let started = false;
+    let cancel = () => {};
+    const run = () => {
+      if (started) return;
+      started = true;
+      cancel();
+      void hydrate(element, load, input).catch((error: unknown) => {
+        // The server HTML stays: the visitor keeps a readable page.
+        console.warn('Island could not start', element.getAttribute(ISLAND_NAME), error);
+      });
+    };
+    const input = holdEarlyInput(element, run);
+    cancel = whenDue(element, load, run);
   }
-}
-
-function startIsland(element: HTMLElement, load: () => Promise<IslandModule>): void {
-  let started = false;
-  let cancel = () => {};
-  const run = () => {
-    if (started) return;
-    started = true;
-    cancel();
-    void hydrate(element, load, input).catch((error: unknown) => {
-      // The server HTML stays: the visitor keeps a readable page.
-      console.warn('Island could not start', element.getAttribute(ISLAND_NAME), error);
-    });
-  };
-  const input = holdEarlyInput(element, run);
-  cancel = whenDue(element, load, run);
-}
-
-/**
- * An island that embeds a third party waits for the visitor's yes: its placeholder's
- * `[data-consent-accept]` buttons (hidden in the server markup: without script they would do
- * nothing) are shown, and a press starts it, remembered if `[data-consent-remember]` is ticked.
- * Until then nothing of the island is loaded, and no input inside it starts it.
- */
-function awaitConsent(element: HTMLElement, embed: string, start: () => void): void {
-  for (const button of element.querySelectorAll<HTMLElement>('[data-consent-accept]')) {
-    button.hidden = false;
-    button.addEventListener('click', () => {
-      if (element.hasAttribute('data-consented')) return;
-      const remember = element.querySelector<HTMLInputElement>('[data-consent-remember]');
-      if (remember?.checked) rememberConsent(embed);
-      element.setAttribute('data-consented', '');
-      start();
-    });
-  }
-  const remember = element.querySelector<HTMLElement>('[data-consent-remember]')?.closest('label');
-  if (remember) remember.hidden = false;
 }
 
 /** Calls `run` when the island's directive says so; returns a function that stops waiting. */

@@ -10,8 +10,6 @@ export const ISLAND_TAG = 'clubsite-island';
 export const ISLAND_NAME = 'data-island';
 export const ISLAND_WHEN = 'data-when';
 export const ISLAND_ROOT = 'data-island-root';
-/** The embed an island waits for the visitor's consent to (its name in the site's `embeds`). */
-export const ISLAND_CONSENT = 'data-consent';
 
 /**
  * When an island hydrates: at load, when the browser is idle, when it scrolls into view, or

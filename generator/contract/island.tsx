@@ -2,7 +2,6 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { IslandReference } from './islands.ts';
 import {
-  ISLAND_CONSENT,
   ISLAND_NAME,
   ISLAND_ROOT,
   ISLAND_TAG,
@@ -11,6 +10,7 @@ import {
   serializeProps,
   type HydrateWhen,
 } from '../../client/shared/island-markup.ts';
+import { ISLAND_CONSENT } from '../../client/shared/consent-markup.ts';
 
 interface IslandProps<P extends object> {
   /** The island as the site's `defineIslands` registers it: its name, module and widget. */

@@ -4,8 +4,6 @@
  * visitor's consent (an island with `consent`, client/shared/consent.ts) and hands these facts
  * to every template (`facts`), so the site's cookie and privacy pages name them and cannot drift.
  */
-import type { PolicySources } from './templates.ts';
-
 /** A key one of the site's own scripts keeps in localStorage. */
 export interface StoredKey {
   key: string;
@@ -42,3 +40,11 @@ export interface SiteFacts {
   /** The embeds, by name. */
   embeds: Array<EmbedDeclaration & { name: string }>;
 }
+
+/** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
+export type PolicySources = Partial<
+  Record<
+    'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src' | 'form-action',
+    string[]
+  >
+>;

@@ -4,6 +4,9 @@ import type { output, ZodType } from 'zod';
 import type { Clock } from './clock.ts';
 import type { Entry, FieldProblem, ImageRequirement, LinkReference } from './collections.ts';
 import type { TemplateProps } from './pages.ts';
+import type { PolicySources } from './privacy.ts';
+
+export type { PolicySources };
 
 /**
  * A component checked both ways, as React types its event handlers: a template written for a
@@ -99,14 +102,6 @@ export interface TemplateOptions<Schema extends ZodType, Data, Params = FrontMat
   photos?: { widths?: number[]; sizes?: string };
   securityPolicy?: (props: TemplateProps<NoInfer<Params>, Data>) => PolicySources;
 }
-
-/** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
-export type PolicySources = Partial<
-  Record<
-    'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src' | 'form-action',
-    string[]
-  >
->;
 
 /** A template: its component must take the props its schema gives, which is checked here. */
 export function defineTemplate<Data, Schema extends ZodType = ZodType, Params = FrontMatterOf<Schema>>(

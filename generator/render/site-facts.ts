@@ -1,5 +1,5 @@
 /** The facts about the site that templates word on its cookie and privacy pages (contract/privacy.ts). */
-import { CONSENT_KEY } from '../../client/shared/consent.ts';
+import { CONSENT_KEY } from '../../client/shared/consent-markup.ts';
 import type { SiteDefinition, SiteFacts } from '../contract/index.ts';
 
 export function siteFacts(site: SiteDefinition, absolute: (route: string) => string): SiteFacts {

@@ -2,8 +2,9 @@
  * «Abonner i kalenderen» under the training times: for every group, and for each group, a
  * `webcal:` link (a phone's calendar app subscribes, and keeps the times up to date) and the
  * same calendar's plain https address (for Google Calendar's «Fra nettadresse», or to copy).
- * Without script every row is there; with it, choosing one group in the filter shows that
- * group's row beside «Alle grupper» (site/scripts/subscribe-choice.ts).
+ * Static markup, no script: a list of seven rows costs a visitor nothing, where following the
+ * filter would have cost every page with an island a loader entry (/kurs is 26 bytes under its
+ * 75 KB budget).
  */
 export interface SubscribeFeed {
   /** The group, or '' for every group. */
@@ -17,7 +18,7 @@ export const webcalOf = (url: string) => url.replace(/^https?:/, 'webcal:');
 
 export function CalendarSubscribe({ feeds }: { feeds: SubscribeFeed[] }) {
   return (
-    <section className="subscribe" aria-labelledby="abonner-tittel" data-subscribe="">
+    <section className="subscribe" aria-labelledby="abonner-tittel">
       <h2 id="abonner-tittel">Abonner i kalenderen</h2>
       <p>
         Få treningene inn i kalenderen på telefonen. Når klubben endrer tidene, endrer kalenderen seg av seg selv. Trykk

@@ -3,9 +3,7 @@
 import { wireThemeSwitch } from './theme-switch.ts';
 import { correctDates } from './date-correction.ts';
 import { hideBrokenImages } from './hide-broken-images.ts';
-import { followTrainingFilter } from './subscribe-choice.ts';
 
 wireThemeSwitch();
 correctDates(new Date());
 hideBrokenImages();
-followTrainingFilter();

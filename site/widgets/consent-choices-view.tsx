@@ -1,8 +1,8 @@
-import type { ConsentChoicesProps } from './consent-choices.ts';
+import type { ConsentChoicesProps } from './consent.ts';
 
 /**
  * The visitor's choices as the server renders them: one line an embed. The browser fills in
- * what this browser remembers (site/widgets/consent-choices.ts); without script a visitor has
+ * what this browser remembers (site/widgets/consent.ts); without script a visitor has
  * no choice stored here to withdraw (the embeds need script to load at all).
  */
 export default function ConsentChoicesView({ embeds }: ConsentChoicesProps) {

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CONSENT_KEY } from '../../client/shared/consent.ts';
+import { CONSENT_KEY } from '../../client/shared/consent-markup.ts';
 import { launchBrowser, openPage, settled } from '../support/browser.ts';
 import { serveSite, type ServedSite } from '../support/site-build.ts';
 
