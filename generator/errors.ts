@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'insecure-link'
   | 'unused-file'
   | 'doubtful-entry'
+  | 'overdue'
   | 'robots-under-base';
 
 export interface ErrorDetails {

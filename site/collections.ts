@@ -10,6 +10,7 @@ import { menuSchema } from './schemas/menu.ts';
 import { NEWS_FILE_NAME, newsPostSchema } from './schemas/news.ts';
 import { SHARE_IMAGE, siteSettingsSchema } from './schemas/site-settings.ts';
 import { trainingTimesSchema } from './schemas/training-times.ts';
+import { photosSchema } from './schemas/photos.ts';
 
 export const collections = {
   site: defineCollection({
@@ -36,6 +37,18 @@ export const collections = {
       ),
   }),
   trainingTimes: defineCollection({ file: 'training-times.yaml', label: 'Treningstider', schema: trainingTimesSchema }),
+  // What each photo shows and whose consent it has: a photo of people without consent does not build.
+  photos: defineCollection({
+    file: 'photos.yaml',
+    label: 'Bilder og samtykke',
+    schema: photosSchema,
+    images: (data) =>
+      data.photos.map((entry, index) => ({
+        file: entry.file,
+        path: ['photos', index, 'file'],
+        kinds: ['png', 'jpeg'],
+      })),
+  }),
   // One Markdown file a post; a draft or a post dated later is left out until its time (shown in
   // dev). A date that is not the one in the file name is a warning.
   news: defineCollection({

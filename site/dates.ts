@@ -154,3 +154,15 @@ export function longDateAndTime(text: string): string {
 export function dayOf(text: string): string {
   return text.slice(0, 10);
 }
+
+/** A calendar day some days later (or earlier): ('2025-10-09', 3) → '2025-10-12'. Day arithmetic only, no instant. */
+export function addDays(isoDate: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The weekday of a calendar day (0 = Monday … 6 = Sunday): '2025-10-09' → 3 (a Thursday). */
+export function weekdayOfDay(isoDate: string): number {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}

@@ -1,6 +1,7 @@
 import { DoorCard } from '../site/blocks/calendar-door.tsx';
 import type { PageProps } from '../site/data.ts';
 import { calendarToday, isDrawn, NO_DRAW_TODAY, todaysDoor } from '../site/logic/calendar-doors.ts';
+import { seasonIsOver } from '../site/logic/calendar-season.ts';
 import type { Calendar } from '../site/schemas/calendar.ts';
 
 const doorAnchor = (day: number) => `luke-${day}`;
@@ -30,6 +31,12 @@ export function CalendarTemplate({ page, now, asset }: PageProps<Calendar>) {
     <article className="calendar" data-calendar>
       <header className="calendar__header">
         <h1>{page.title}</h1>
+        {seasonIsOver(page.data.year, now) ? (
+          <p className="calendar__over" role="note">
+            <strong>Julekalenderen {page.data.year} er avsluttet.</strong> Lukene og vinnerne står her som de ble
+            trukket.
+          </p>
+        ) : null}
         {page.data.intro.map((paragraph) => (
           <p key={paragraph} className="calendar__intro">
             {paragraph}

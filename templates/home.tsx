@@ -132,7 +132,7 @@ export function HomeTemplate({ page, data, href, asset }: PageProps<Home>) {
       <SocialSection
         social={data.site.social}
         level={2}
-        instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} />}
+        instagramFeed={<InstagramIsland widget={data.site.social.instagramWidget} cookiesPage={href('/cookies')} />}
       />
 
       <PartnerGrid title={home.partnersTitle} partners={data.site.partners} asset={asset} />

@@ -3,23 +3,26 @@
  * templates a page can pick, the islands (widgets that hydrate with React), and the scripts
  * and styles every page loads.
  */
-import { defineSite, defineTemplate } from 'clubsite';
+import { defineSite, defineTemplate, type RouteContext } from 'clubsite';
 import { collections } from '../site/collections.ts';
 import type { SiteData } from '../site/data.ts';
 import { TIME_ZONE } from '../site/dates.ts';
 import { SNIPPET_LENGTH } from '../site/logic/search-settings.ts';
 import { SHARE_IMAGE } from '../site/schemas/site-settings.ts';
-import { calendarProblems } from '../site/schemas/calendar.ts';
+import { calendarProblems, calendarWarnings } from '../site/schemas/calendar.ts';
 import { ArticleTemplate, articleSchema, articleSearchSections } from './article.tsx';
 import { CalendarTemplate, calendarSchema, calendarSearchSections } from './calendar.tsx';
 import { CoursesTemplate, coursesPageSchema, coursesSearchSections, coursesSearchText } from './courses.tsx';
 import { Document } from './document.tsx';
 import { GroupCardsTemplate, groupCardLinks, groupCardsSchema } from './group-cards.tsx';
 import { HomeTemplate, homeLinks, homeSchema } from './home.tsx';
-import { instagramPolicy } from './instagram-island.tsx';
+import { INSTAGRAM_EMBED, instagramPolicy } from './instagram-island.tsx';
+import { CookiesTemplate, PrivacyTemplate } from './privacy-pages.tsx';
+import { THEME_KEY } from '../site/scripts/theme-switch.ts';
 import { MembershipTemplate, membershipSchema, membershipSearchSections } from './membership.tsx';
 import { NewsListTemplate, newsListRoutes } from './news.tsx';
 import { newsFeed } from './news-feed.ts';
+import { trainingCalendars } from './training-calendars.ts';
 import { NewsPostTemplate, newsPostRoutes } from './news-post.tsx';
 import { NotFoundTemplate } from './not-found.tsx';
 import { PlaceholderTemplate, placeholderSchema } from './placeholder.tsx';
@@ -31,6 +34,11 @@ import { SearchTemplate, searchPageSchema } from './search.tsx';
 
 // The pages that embed the Instagram feed allow its service's hosts; no other page does.
 const instagramFeedPolicy = ({ data }: { data: SiteData }) => instagramPolicy(data.site.social.instagramWidget);
+
+/** The files the site makes besides pages: the news feed and the training times as calendars to subscribe to. */
+function siteFiles(context: RouteContext<SiteData>): Record<string, string> {
+  return { ...newsFeed(context), ...trainingCalendars(context) };
+}
 
 const site = defineSite({
   timeZone: TIME_ZONE,
@@ -50,6 +58,9 @@ const site = defineSite({
           : [],
     }),
     placeholder: defineTemplate({ component: PlaceholderTemplate, schema: placeholderSchema, noindex: true }),
+    // /cookies and /personvern: the club's text, then what the site declares below (storage, embeds).
+    cookies: defineTemplate({ component: CookiesTemplate }),
+    privacy: defineTemplate({ component: PrivacyTemplate }),
     courses: defineTemplate({
       component: CoursesTemplate,
       schema: coursesPageSchema,
@@ -76,6 +87,7 @@ const site = defineSite({
       component: CalendarTemplate,
       schema: calendarSchema,
       check: calendarProblems,
+      warnings: calendarWarnings,
       searchSections: calendarSearchSections,
     }),
     social: defineTemplate({ component: SocialTemplate, securityPolicy: instagramFeedPolicy }),
@@ -95,9 +107,36 @@ const site = defineSite({
   notFound: { template: 'not-found', title: 'Fant ikke siden', description: 'Siden finnes ikke.' },
   islands,
   scripts: ['site/scripts/frame.ts', 'site/scripts/open-target.ts'],
+  // What the site's own scripts keep in a visitor's browser (named on /cookies).
+  storage: [
+    {
+      key: THEME_KEY,
+      holds: 'Fargetemaet du valgte med knappen for lyst og mørkt tema: «light» eller «dark».',
+      lasts: 'Til du velger et annet tema eller sletter nettstedsdata i nettleseren.',
+    },
+  ],
+  // Third parties a page can show, each only after the visitor's yes (named on /cookies and /personvern).
+  embeds: {
+    [INSTAGRAM_EMBED]: {
+      title: 'Instagram-bilder',
+      provider: 'Elfsight (elfsight.com), som henter bildene fra Instagram (Meta)',
+      hosts: [
+        'elfsightcdn.com',
+        '*.elfsight.com',
+        '*.elfsightcdn.com',
+        '*.cdninstagram.com',
+        '*.fbcdn.net',
+        'www.instagram.com',
+      ],
+      stores:
+        'Når du sier ja, får Elfsight og Instagram IP-adressen din, nettleseren din og hvilken side du er på, og Elfsight kan lagre egne opplysninger i nettleseren din.',
+      privacyPolicy: 'https://elfsight.com/privacy-policy/',
+      securityPolicy: instagramPolicy({ script: 'https://elfsightcdn.com/platform.js', className: '' }),
+    },
+  },
   headScripts: ['site/scripts/theme-head.ts'],
   styles: 'site/styles/index.css',
-  files: newsFeed,
+  files: siteFiles,
   // Årsmøte notices, minutes, accounts: linked as files/… and published under /files/… as they are.
   documents: {
     folder: 'files',

@@ -3,13 +3,23 @@ import type { PolicySources } from 'clubsite';
 import type { SiteSettings } from '../site/schemas/site-settings.ts';
 import { islands } from './islands.ts';
 
-/** The Instagram feed as an island that wakes when the card comes near the viewport. */
-export function InstagramIsland({ widget }: { widget: SiteSettings['social']['instagramWidget'] }) {
+/** The name of the feed among the site's embeds (templates/index.ts). */
+export const INSTAGRAM_EMBED = 'instagram';
+
+/** The Instagram feed as an island that starts after the visitor's yes on its placeholder, and not before. */
+export function InstagramIsland({
+  widget,
+  cookiesPage,
+}: {
+  widget: SiteSettings['social']['instagramWidget'];
+  cookiesPage: string;
+}) {
   return (
     <Island
       island={islands['instagram-feed']}
-      props={{ script: widget.script, className: widget.className }}
+      props={{ script: widget.script, className: widget.className, cookiesPage }}
       when="visible"
+      consent={INSTAGRAM_EMBED}
     />
   );
 }

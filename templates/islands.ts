@@ -4,6 +4,7 @@
  * cannot use an island the bundle does not have, nor give it props the widget does not take.
  */
 import { defineIslands } from 'clubsite';
+import ConsentChoicesView from '../site/widgets/consent-choices-view.tsx';
 import CoursePickerView from '../site/widgets/course-picker-view.tsx';
 import InstagramFeedView from '../site/widgets/instagram-feed-view.tsx';
 import LevelFinder from '../site/widgets/level-finder.tsx';
@@ -17,4 +18,6 @@ export const islands = defineIslands({
   'course-picker': { module: 'site/widgets/course-picker.ts', component: CoursePickerView },
   'search-results': { module: 'site/widgets/search-results.ts', component: SearchView },
   'instagram-feed': { module: 'site/widgets/instagram-feed.ts', component: InstagramFeedView },
+  // /cookies: the visitor's consents, each withdrawn with one button (plain DOM code, no React).
+  'consent-panel': { module: 'site/widgets/consent.ts', component: ConsentChoicesView },
 });

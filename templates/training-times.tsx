@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Island } from 'clubsite/island';
 import type { PageProps } from '../site/data.ts';
 import { longDate } from '../site/dates.ts';
+import { trainingSubscribeFeeds } from './training-calendars.ts';
+import { CalendarSubscribe } from '../site/blocks/calendar-subscribe.tsx';
 import { islands } from './islands.ts';
 
 /** The page reads nothing but its text: the times are in content/training-times.yaml. */
@@ -12,7 +14,7 @@ export const trainingTimesPageSchema = z.strictObject({});
  * filter. The table is whole in the server's markup: React comes only with the first touch of
  * the filter (or at once when the build is from another weekday: see the widget's outOfDate).
  */
-export function TrainingTimesTemplate({ page, data, now }: PageProps) {
+export function TrainingTimesTemplate({ page, data, now, absolute }: PageProps) {
   const times = data.trainingTimes;
   return (
     <article className="training-page">
@@ -28,6 +30,7 @@ export function TrainingTimesTemplate({ page, data, now }: PageProps) {
           when="interaction"
         />
       </div>
+      <CalendarSubscribe feeds={trainingSubscribeFeeds(data, absolute)} />
     </article>
   );
 }

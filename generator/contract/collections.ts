@@ -14,8 +14,9 @@ export interface ImageRequirement {
   file: string;
   path: (string | number)[];
   kinds: Array<'png' | 'jpeg'>;
-  width: number;
-  height: number;
+  /** The size it must have; without it, any size (a collection of data about photos names each photo this way). */
+  width?: number;
+  height?: number;
 }
 
 /** A collection of one YAML file: its data is what the schema makes of the file. */

@@ -15,5 +15,6 @@ export * from './config.ts';
 export * from './islands.ts';
 export * from './pages.ts';
 export * from './paginate.ts';
+export * from './privacy.ts';
 export * from './site.ts';
 export * from './templates.ts';

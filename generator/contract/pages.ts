@@ -1,4 +1,5 @@
 import type { Clock } from './clock.ts';
+import type { SiteFacts } from './privacy.ts';
 
 /** What a template and the document are given: the page, every page's summary, the data and the URL helpers. */
 
@@ -37,6 +38,8 @@ export interface TemplateProps<FrontMatter = Record<string, unknown>, Data = Rec
   absolute: (route: string) => string;
   /** A text as a fragment anchor, the same way Markdown headings get theirs: 'Hvor trener vi?' → 'hvor-trener-vi'. */
   slug: (text: string) => string;
+  /** What the site stores in a visitor's browser and which third parties it can embed (contract/privacy.ts). */
+  facts: SiteFacts;
   /** The prebuilt search index, for templates with `usesSearchIndex`. */
   searchIndex?: { url: string; documents: number; bytes: number };
 }

@@ -2,6 +2,7 @@
 import type { Clock } from './clock.ts';
 import type { CollectionTable, DataOf } from './collections.ts';
 import type { DocumentProps, PageSummary } from './pages.ts';
+import type { EmbedDeclaration, StoredKey } from './privacy.ts';
 import type { Component, RouteContext, TemplateDefinition } from './templates.ts';
 
 export interface SiteDefinition<Collections extends CollectionTable = CollectionTable> {
@@ -54,6 +55,14 @@ export interface SiteDefinition<Collections extends CollectionTable = Collection
    * (`/news/feed.xml`) → its text. They are in the route table, so links to them are checked.
    */
   files?(context: RouteContext<DataOf<Collections>>): Record<string, string>;
+  /** The keys the site's own scripts keep in a visitor's browser (templates name them: `facts.storage`). */
+  storage?: StoredKey[];
+  /**
+   * Third parties a page can embed, by name: an island with `consent="<name>"` starts only after
+   * the visitor's yes on its placeholder (a `[data-consent-accept]` button inside it), remembered
+   * under `facts.consentKey` if they tick `[data-consent-remember]`. Templates get them as `facts.embeds`.
+   */
+  embeds?: Record<string, EmbedDeclaration>;
   /**
    * The editors' admin at /admin/ (Decap CMS, its configuration made from the schemas): on
    * unless `false`. `clubsite dev` edits the content folder on disk through it; the live site

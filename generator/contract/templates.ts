@@ -4,6 +4,9 @@ import type { output, ZodType } from 'zod';
 import type { Clock } from './clock.ts';
 import type { Entry, FieldProblem, ImageRequirement, LinkReference } from './collections.ts';
 import type { TemplateProps } from './pages.ts';
+import type { PolicySources } from './privacy.ts';
+
+export type { PolicySources };
 
 /**
  * A component checked both ways, as React types its event handlers: a template written for a
@@ -61,6 +64,8 @@ export interface TemplateDefinition<Data = Record<string, unknown>> {
   images?(frontMatter: Record<string, unknown>): ImageRequirement[];
   /** Facts that are only wrong at the build's clock (a winner before the draw): each problem at its field. */
   check?(frontMatter: Record<string, unknown>, context: { now: Clock }): FieldProblem[];
+  /** Facts that are overdue at the build's clock (a draw long past with no winner): each a warning at its field, and the build goes on. */
+  warnings?(frontMatter: Record<string, unknown>, context: { now: Clock }): FieldProblem[];
   /** Parts of the page with an anchor of their own (a course level, an FAQ question), each a search result of its own. */
   searchSections?(props: TemplateProps<Record<string, unknown>, Data>): SearchSection[];
   /** Other photo widths or sizes for this template's pages than the site's `photos`. */
@@ -91,19 +96,12 @@ export interface TemplateOptions<Schema extends ZodType, Data, Params = FrontMat
   searchText?: (props: TemplateProps<NoInfer<Params>, Data>) => string;
   images?: (frontMatter: FrontMatterOf<Schema>) => ImageRequirement[];
   check?: (frontMatter: FrontMatterOf<Schema>, context: { now: Clock }) => FieldProblem[];
+  warnings?: (frontMatter: FrontMatterOf<Schema>, context: { now: Clock }) => FieldProblem[];
   searchSections?: (props: TemplateProps<NoInfer<Params>, Data>) => SearchSection[];
   routes?: (context: RouteContext<Data>) => TemplateRoute<Params>[];
   photos?: { widths?: number[]; sizes?: string };
   securityPolicy?: (props: TemplateProps<NoInfer<Params>, Data>) => PolicySources;
 }
-
-/** CSP sources by directive, like { 'script-src': ['https://cdn.example.com'] }. */
-export type PolicySources = Partial<
-  Record<
-    'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src' | 'media-src' | 'form-action',
-    string[]
-  >
->;
 
 /** A template: its component must take the props its schema gives, which is checked here. */
 export function defineTemplate<Data, Schema extends ZodType = ZodType, Params = FrontMatterOf<Schema>>(

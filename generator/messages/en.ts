@@ -159,11 +159,16 @@ export const en = {
   'wrong-image': (v: {
     file: string;
     kinds: string[];
-    width: number;
-    height: number;
+    width?: number;
+    height?: number;
     found?: { kind: string; width: number; height: number };
   }) => {
     const kinds = v.kinds.map((kind) => kind.toUpperCase()).join(' or ');
+    if (v.width === undefined || v.height === undefined)
+      return [
+        `${v.file} must be a ${kinds}; it is ${v.found ? `a ${v.found.kind.toUpperCase()}` : `not a ${kinds}`}.`,
+        `Name a ${kinds} photo, or export the picture as ${kinds}.`,
+      ];
     const found = v.found && `a ${v.found.kind.toUpperCase()} of ${v.found.width} × ${v.found.height}`;
     return [
       `${v.file} must be a ${kinds} of ${v.width} × ${v.height} pixels; it is ${found ?? `not a ${kinds}`}.`,

@@ -145,6 +145,11 @@ export const nb: Catalogue = {
   ],
   'wrong-image': (v) => {
     const kinds = v.kinds.map((kind) => kind.toUpperCase()).join(' eller ');
+    if (v.width === undefined || v.height === undefined)
+      return [
+        `${v.file} må være ${kinds}; den er ${v.found ? v.found.kind.toUpperCase() : `ikke ${kinds}`}.`,
+        `Velg et ${kinds}-bilde, eller eksporter bildet som ${kinds}.`,
+      ];
     const found = v.found && `${v.found.kind.toUpperCase()} på ${v.found.width} × ${v.found.height}`;
     return [
       `${v.file} må være ${kinds} på ${v.width} × ${v.height} piksler; den er ${found ?? `ikke ${kinds}`}.`,

@@ -19,6 +19,7 @@ import { photoPicture } from './photo-picture.ts';
 import type { RenderEnvironment } from './render-environment.ts';
 import { Reads } from './reads.ts';
 import { pagePolicy } from './security-policy.ts';
+import { siteFacts } from './site-facts.ts';
 import { traceValue } from './trace-value.ts';
 import { say } from '../messages/say.ts';
 
@@ -47,6 +48,7 @@ export function renderPage(
     asset: (file) => tools.asset(file),
     absolute: urls.absolute,
     slug: slugOf,
+    facts: siteFacts(environment.site, urls.absolute),
     searchIndex: context.searchIndex,
   };
   try {

@@ -1,4 +1,4 @@
-import type { SiteDefinition } from '../contract/index.ts';
+import type { FieldProblem, SiteDefinition } from '../contract/index.ts';
 import type { ClockLedger } from '../clock.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedContent } from '../model/pages.ts';
@@ -7,31 +7,32 @@ import { fieldPath } from './describe-issue.ts';
 
 /**
  * Content that is valid but would publish something not yet true at the build's clock (a
- * calendar winner before the draw). The rules are the site's (a template's `check`); each
- * problem is reported at its field.
+ * calendar winner before the draw), and content that is overdue there (a draw long past with no
+ * winner). The rules are the site's (a template's `check` and `warnings`); each problem is
+ * reported at its field, the overdue ones as warnings.
  */
 export function checkFacts(
   site: SiteDefinition,
   content: ValidatedContent,
   clocks: ClockLedger,
   errors: ContentError[],
+  warnings: ContentError[] = [],
 ): void {
   for (const page of content.pages) {
-    const check = site.templates[page.template]?.check;
-    if (!check || !page.frontMatter) continue;
-    for (const problem of check(page.data, { now: clocks.clock(page.source) })) {
-      const { line, column } = positionOf(page.frontMatter, problem.path);
-      errors.push(
-        new ContentError({
-          code: 'ahead-of-time',
-          file: page.source,
-          line,
-          column,
-          field: fieldPath(problem.path),
-          message: problem.message,
-          hint: problem.hint,
-        }),
-      );
-    }
+    const template = site.templates[page.template];
+    const frontMatter = page.frontMatter;
+    if (!template || !frontMatter) continue;
+    const context = { now: clocks.clock(page.source) };
+    const at = (problem: FieldProblem) => ({
+      file: page.source,
+      ...positionOf(frontMatter, problem.path),
+      field: fieldPath(problem.path),
+      message: problem.message,
+      hint: problem.hint,
+    });
+    for (const problem of template.check?.(page.data, context) ?? [])
+      errors.push(new ContentError({ code: 'ahead-of-time', ...at(problem) }));
+    for (const problem of template.warnings?.(page.data, context) ?? [])
+      warnings.push(new ContentError({ code: 'overdue', ...at(problem) }));
   }
 }

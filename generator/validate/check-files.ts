@@ -69,13 +69,28 @@ export function checkImages(
   }
   for (const { requirement, source, file } of wanted) {
     const bytes = loaded.assets.get(requirement.file);
-    if (!bytes) continue; // A missing file is reported where the page uses it.
+    const sized = requirement.width !== undefined && requirement.height !== undefined;
+    // A missing file a page shows is reported where the page uses it; one that data is about, here.
+    if (!bytes && sized) continue;
+    if (!bytes) {
+      const where = source ? positionOf(source, requirement.path) : undefined;
+      errors.push(
+        new ContentError({
+          code: 'missing-asset',
+          file,
+          ...where,
+          field: fieldPath(requirement.path),
+          message: `The file ${loaded.folder}/${requirement.file} does not exist.`,
+          hint: `Check the spelling, or add the file under ${loaded.folder}/${requirement.file.slice(0, requirement.file.lastIndexOf('/') + 1)}.`,
+        }),
+      );
+      continue;
+    }
     const found = imageSize(bytes);
     if (
       found &&
       requirement.kinds.includes(found.kind) &&
-      found.width === requirement.width &&
-      found.height === requirement.height
+      (!sized || (found.width === requirement.width && found.height === requirement.height))
     )
       continue;
     const where = source ? positionOf(source, requirement.path) : undefined;

@@ -52,7 +52,7 @@ export function validate(
   checkText(loaded, errors, warnings);
   checkDocuments(loaded, site, errors);
   checkImages(site, content, loaded, errors);
-  checkFacts(site, content, options.clocks, errors);
+  checkFacts(site, content, options.clocks, errors, warnings);
   const source = loaded.collections.get(site.settings);
   const read = source ? validateSource(source, siteSettingsSchema.loose(), errors) : undefined;
   const settings = read && { origin: read.origin, redirects: read.redirects, source };

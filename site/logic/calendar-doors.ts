@@ -63,6 +63,11 @@ export function drawHasHappened(door: Pick<DoorFacts, 'date'>, now: Clock): bool
   return !now.isBefore(osloInstant(`${door.date} ${DRAW_TIME}`));
 }
 
+/** True once the door's draw is more than a day past: a door still without a winner then is overdue. */
+export function drawIsOverdue(door: Pick<DoorFacts, 'date'>, now: Clock): boolean {
+  return !now.isBefore(new Date(osloInstant(`${door.date} ${DRAW_TIME}`).getTime() + 24 * 60 * 60_000));
+}
+
 /**
  * Today's date in Oslo as the calendar needs it: while its doors open, the date; before the
  * first door and after the last, '' (no door is today's, and the page is the same every day,

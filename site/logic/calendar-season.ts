@@ -1,4 +1,4 @@
-import type { ComputeContext, PageSummary } from 'clubsite';
+import type { Clock, ComputeContext, PageSummary } from 'clubsite';
 import { osloInstant } from '../dates.ts';
 
 export const CALENDAR_TEMPLATE = 'calendar';
@@ -23,7 +23,12 @@ export function calendarSeason({ pages, now }: Pick<ComputeContext, 'pages' | 'n
   const year = now.year();
   const season = calendars.filter((calendar) => calendar.year <= year).at(-1) ?? calendars[0];
   if (!season) return undefined;
-  return { ...season, open: now.isBefore(osloInstant(`${season.year}-12-25`)) };
+  return { ...season, open: !seasonIsOver(season.year, now) };
+}
+
+/** A year's calendar is over on Christmas Day in Oslo, the day after its last door. */
+export function seasonIsOver(year: number, now: Pick<Clock, 'isBefore'>): boolean {
+  return !now.isBefore(osloInstant(`${year}-12-25`));
 }
 
 function calendarsOf(pages: readonly PageSummary[]): Array<{ route: string; year: number }> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Clock, FieldProblem } from 'clubsite';
 import { TIME_ZONE } from '../dates.ts';
-import { DRAW_TIME, drawHasHappened, isDrawn } from '../logic/calendar-doors.ts';
+import { DRAW_TIME, drawHasHappened, drawIsOverdue, isDrawn } from '../logic/calendar-doors.ts';
 import { contentFile, editorMessage, isoDate, text } from './common.ts';
 
 export const DOOR_COUNT = 24;
@@ -104,6 +104,24 @@ export function calendarProblems(calendar: Calendar, { now }: { now: Clock }): F
             path: ['doors', index, 'winner'],
             message: `Luke ${door.day} har en vinner («${door.winner}»), men trekningen er ${door.date} kl. ${DRAW_TIME} (${TIME_ZONE}), etter tidspunktet nettstedet bygges for.`,
             hint: 'La «winner:» stå tom til luken er trukket; en kalender kopiert fra i fjor har fjorårets vinnere.',
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * Doors whose draw is more than a day past with no winner (empty, or a dash): a warning each, so
+ * the club fills in who won. The page still shows «Ikke trukket» for them (SPEC.md).
+ */
+export function calendarWarnings(calendar: Calendar, { now }: { now: Clock }): FieldProblem[] {
+  return calendar.doors.flatMap((door, index) =>
+    !isDrawn(door.winner) && drawIsOverdue(door, now)
+      ? [
+          {
+            path: ['doors', index, 'winner'],
+            message: `Door ${door.day} was drawn ${door.date} at ${DRAW_TIME} (${TIME_ZONE}), more than a day ago, and has no winner.`,
+            hint: 'Write the winner as a first name and a calendar number, like "Kari (kalender 0412)".',
           },
         ]
       : [],

@@ -53,6 +53,22 @@ export const trainingTimesSchema = z
       .describe(
         'Dato tidene sist ble endret, ÅÅÅÅ-MM-DD, for eksempel 2025-10-09. Oppdater den hver gang du endrer tidene.',
       ),
+    season: z
+      .strictObject({
+        start: isoDate
+          .optional()
+          .meta({ title: 'Første treningsdag' })
+          .describe('Første dag tidene gjelder, ÅÅÅÅ-MM-DD, for eksempel 2026-08-17; kan utelates'),
+        end: isoDate
+          .optional()
+          .meta({ title: 'Siste treningsdag' })
+          .describe('Siste dag tidene gjelder, ÅÅÅÅ-MM-DD, for eksempel 2027-06-18; kan utelates'),
+      })
+      .optional()
+      .meta({ title: 'Sesongen' })
+      .describe(
+        'Når sesongen starter og slutter, for kalenderne man kan abonnere på; uten slutt gjentas treningene hver uke',
+      ),
     groups: z.array(text).min(1).meta({ title: 'Gruppene' }).describe('Alle treningsgruppene, for eksempel [A, B, C]'),
     locations: z
       .array(text)
@@ -66,6 +82,15 @@ export const trainingTimesSchema = z
       .describe('Én linje per økt: gruppe, ukedag, tid, sted og eventuelt basis'),
   })
   .superRefine((data, context) => {
+    const { start, end } = data.season ?? {};
+    if (start && end && end < start) {
+      context.addIssue({
+        code: 'custom',
+        path: ['season', 'end'],
+        message: `The season must end on or after it starts (${start})`,
+        input: end,
+      });
+    }
     data.slots.forEach((entry, index) => {
       if (!data.groups.includes(entry.group)) {
         context.addIssue({

@@ -126,6 +126,7 @@ describe('the admin’s configuration', () => {
       'menu: Menyen',
       'courses: Kurs og nivåtest',
       'trainingTimes: Treningstider',
+      'photos: Bilder og samtykke',
     ]);
     const pages = config.collections.find((each) => each.name === 'pages')?.files ?? [];
     expect(pages.map((page) => page.file)).toContain('content/pages/julekalender/2025.yaml');
@@ -138,6 +139,23 @@ describe('the admin’s configuration', () => {
       ?.files?.[0]?.fields.find((field) => field.name === 'slots');
     const group = slots?.fields?.find((field) => field.name === 'group');
     expect(group).toMatchObject({ widget: 'select', options: ['A', 'B', 'C', 'D', 'E', 'F'] });
+    // Issue 45: a photo's people and consents are fields of the form.
+    const photo = config.collections
+      .find((each) => each.name === 'photos')
+      ?.files?.[0]?.fields.find((field) => field.name === 'photos');
+    expect(photo?.fields?.map((field) => field.name)).toEqual([
+      'file',
+      'shows',
+      'people',
+      'consent',
+      'noConsentNeeded',
+    ]);
+    expect(photo?.fields?.find((field) => field.name === 'people')).toMatchObject({
+      widget: 'select',
+      options: ['ingen', 'ikke-gjenkjennelige', 'gjenkjennelige'],
+    });
+    const consent = photo?.fields?.find((field) => field.name === 'consent');
+    expect(consent?.fields?.map((field) => field.name)).toEqual(['person', 'givenBy', 'date']);
   }, 60_000);
 
   test('the starter’s comes from its own schemas, passes Decap’s check and has every field', async () => {

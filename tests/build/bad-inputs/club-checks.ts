@@ -173,6 +173,21 @@ export const CLUB_CHECK_CASES: Case[] = [
     changes: [edit('pages/index.md', 'to: /ny-i-klubben', 'to: /nye-medlemmer')],
     expected: ['content/pages/index.md:18'],
   },
+  // Issue 45: a photo of people who can be recognised, without their consent, is not published.
+  {
+    name: 'a photo of recognisable people without consent',
+    changes: [edit('photos.yaml', 'people: ikke-gjenkjennelige', 'people: gjenkjennelige')],
+    expected: ['content/photos.yaml:6'],
+    says: [
+      '  images/skagerrak-swim-bassenget.jpg shows people who can be recognised, and has no consent (found a list of 0).\n  Hint: Et bilde der noen kan kjennes igjen, trenger samtykke fra hver av dem (under 15 år fra både barnet og en foresatt), eller en forklaring i «noConsentNeeded» på hvorfor det ikke trengs.',
+    ],
+  },
+  {
+    name: 'consent for a photo that is not there',
+    changes: [edit('photos.yaml', 'file: images/deling.png', 'file: images/stevne-2025.jpg')],
+    expected: ['content/photos.yaml:9'],
+    says: ['The file content/images/stevne-2025.jpg does not exist.'],
+  },
   // Several problems at once: every one is listed
   {
     name: 'two broken files give two errors',
