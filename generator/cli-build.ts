@@ -6,18 +6,23 @@
 import path from 'node:path';
 import type { BuildResult } from './pipeline/build.ts';
 import { readsAhead } from './pipeline/kept-sources-file.ts';
-import { type BuildAsked, type RecordedFigures, recordBuild, unchangedBuild } from './pipeline/last-build.ts';
+import { type BuildAsked, recordBuild, unchangedBuild } from './pipeline/last-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
-import { type ContentError, formatWarnings, type Language } from './errors.ts';
+import { type ContentError, formatWarnings } from './errors.ts';
 import { languageOf } from './messages/say.ts';
-import { SUMMARY_WORDS } from './messages/summary-words.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
 import { ContentWalk } from './load/content-walk.ts';
-import { cacheFault, isFileSystemError } from './pipeline/cache-fault.ts';
+import { cacheFault } from './pipeline/cache-fault.ts';
 import { takeCacheFault } from './noted-cache-fault.ts';
-import { type OwnedCacheFolder, ownCacheFolder } from './pipeline/owned-cache-folder.ts';
+import type { OwnedCacheFolder } from './pipeline/owned-cache-folder.ts';
+import { cacheWrite, DEFAULT_CACHE_DIR, ownedCache } from './cli-cache-folder.ts';
+
+export { cacheOption, DEFAULT_CACHE_DIR } from './cli-cache-folder.ts';
+export { runCheck } from './cli-check.ts';
+export { cacheLine, nextChangeLine, renderReasons, summary } from './cli-summary.ts';
+import { figuresOf, nextChangeText, renderReasons, type SummaryFacts, summary, summaryOf } from './cli-summary.ts';
 
 /** What the pipeline takes of the project's configuration. */
 export const names = ({ root, contentDir, siteEntry, defaultTemplate }: Project) => ({
@@ -49,87 +54,6 @@ export function warn(mode: OutputMode, warnings: string): void {
 export function warningsOf(result: BuildResult, more: ContentError[] = [], building = true): string {
   const warnings = [...result.warnings, ...more];
   return warnings.length > 0 ? formatWarnings(warnings, languageOf(result.site.site.lang), building) : '';
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/**
- * A small index is told as a visitor downloads it, compressed; a large one by its size and
- * parts (compressing megabytes to print one figure would cost seconds, and a query loads a few parts).
- */
-function searchSize(stats: RecordedFigures): string {
-  if (stats.searchIndexGzip !== undefined) return `${kb(stats.searchIndexGzip)} gzip`;
-  return `${(stats.searchIndexBytes / 1024 / 1024).toFixed(1)} MB in ${stats.searchIndexParts} parts`;
-}
-
-/** What the summary tells: a build's figures, what the cache did and when the output next changes. */
-interface SummaryFacts {
-  language: Language;
-  now: Date;
-  stats: RecordedFigures;
-  cacheText: string;
-  nextChange: string;
-}
-
-export function summary(result: BuildResult, outDir: string | undefined, totalMs: number): string {
-  const facts = {
-    language: languageOf(result.site.site.lang),
-    now: result.now,
-    stats: result.stats,
-    cacheText: cacheLine(result),
-    nextChange: nextChangeLine(result),
-  };
-  return summaryOf(facts, outDir, totalMs);
-}
-
-function summaryOf(facts: SummaryFacts, outDir: string | undefined, totalMs: number): string {
-  const { stats } = facts;
-  return [
-    SUMMARY_WORDS[facts.language].pages(stats.pages, outDir, totalMs, facts.now.toISOString()),
-    `  HTML ${kb(stats.html)} · JS ${kb(stats.js)} · CSS ${kb(stats.css)} · search index ${searchSize(stats)} (${stats.searchDocuments} documents)`,
-    `  ${[facts.cacheText, facts.nextChange].filter((part) => part !== '').join(' · ')}`,
-  ]
-    .filter((line) => line.trim() !== '')
-    .join('\n');
-}
-
-/** The figures a summary prints, as plain numbers (a build measures them when asked). */
-const figuresOf = ({ stats }: BuildResult): RecordedFigures => ({
-  pages: stats.pages,
-  html: stats.html,
-  js: stats.js,
-  css: stats.css,
-  searchIndexBytes: stats.searchIndexBytes,
-  searchIndexParts: stats.searchIndexParts,
-  searchIndexGzip: stats.searchIndexGzip,
-  searchDocuments: stats.searchDocuments,
-});
-
-/** How many pages were rendered and taken from the page cache, or why it was not read. */
-export function cacheLine({ cache }: BuildResult): string {
-  if (!cache) return '';
-  const counted = `${cache.rendered} rendered, ${cache.reused} reused`;
-  return cache.notice ? `${counted} (${cache.notice})` : counted;
-}
-
-/** `next change: 2026-11-27 18:00 (content/nyheter/…)`, in the site's time zone. */
-export function nextChangeLine({ nextChange, site, now }: Pick<BuildResult, 'nextChange' | 'site' | 'now'>): string {
-  return nextChangeText(nextChange, now.getTime(), site.site.timeZone);
-}
-
-function nextChangeText(next: { at: number; reason: string } | undefined, now: number, timeZone: string): string {
-  if (!next) return 'next change: none';
-  // A page that shows the build's very instant (instant()) changes at every build.
-  if (next.at <= now + 1) return `next change: every build (${next.reason} shows the build's time)`;
-  return `next change: ${wallClockText(next.at, timeZone)} (${next.reason})`;
-}
-
-/** --verbose: why each page was rendered rather than taken from the cache (the first few dozen). */
-export function renderReasons({ cache }: BuildResult): string | undefined {
-  if (!cache || cache.reasons.length === 0) return undefined;
-  const shown = cache.reasons.slice(0, 40).map(({ route, reason }) => `  ${route}: ${reason}`);
-  const more = cache.reasons.length - shown.length;
-  return ['rendered:', ...shown, ...(more > 0 ? [`  and ${more} more`] : [])].join('\n');
 }
 
 export async function runBuild(project: Project, options: BuildCommandOptions, mode: OutputMode): Promise<void> {
@@ -204,23 +128,11 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     process.off('SIGTERM', interrupted);
     if (exitCode !== undefined) process.exit(exitCode);
   }
-  const robots = await robotsUnderBase(options.base, outDir, shownOut);
-  const warnings = warningsOf(result, robots ? [robots] : []);
-  warn(mode, warnings);
-  const { cacheDir } = cache;
-  if (cacheDir) {
-    const built = { startedAt, result, warnings, walk };
-    faults.push(...cacheWrite(cacheDir, options, () => recordThis(cacheDir, asked, project, built)));
-  }
-  const noted = takeCacheFault();
-  if (noted !== undefined && cacheDir) faults.push(cacheFault(options.cacheDir ?? DEFAULT_CACHE_DIR, noted));
-  // The cache's trouble: one line (the first fault; the rest are its consequences).
-  faults.splice(1);
-  for (const fault of new Set(faults)) warn(mode, `⚠ ${fault}`);
-  if (owned.notice && !mode.quiet) console.log(owned.notice);
-  printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
-  const reasons = renderReasons(result);
-  if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
+  await tell(
+    mode,
+    { options, project, asked, cacheDir: cache.cacheDir, owned, faults, startedAt, start, shownOut, outDir, walk },
+    result,
+  );
   await output.settled();
   await emptied;
 }
@@ -284,49 +196,40 @@ function tellUnchanged(
   return true;
 }
 
-/** The cache folder of a build, refused (exit 2) or made its own (pipeline/owned-cache-folder.ts); none with --no-cache or a fault. */
-function ownedCache(project: Project, options: BuildCommandOptions, outDir: string): OwnedCacheFolder {
-  const { cacheDir } = cacheOption(project.root, options);
-  if (!cacheDir) return {};
-  const shown = options.cacheDir ?? (path.relative(project.root, cacheDir) || cacheDir);
-  return ownCacheFolder(cacheDir, { project: project.root, sources: sourceFolders(project), outDir, shown });
-}
-
-/** Runs a write into the cache: what the disk refuses is a warning (pipeline/cache-fault.ts), never a failed build. */
-function cacheWrite(cacheDir: string | undefined, options: BuildCommandOptions, write: () => void): string[] {
-  try {
-    write();
-    return [];
-  } catch (error) {
-    if (!isFileSystemError(error)) throw error;
-    return [cacheFault(options.cacheDir ?? cacheDir ?? DEFAULT_CACHE_DIR, error)];
+/** After the swap: the warnings, the cache's one fault, the build's record for the next build, and the summary. */
+async function tell(
+  mode: OutputMode,
+  built: {
+    options: BuildCommandOptions;
+    project: Project;
+    asked: BuildAsked;
+    cacheDir: string | undefined;
+    owned: OwnedCacheFolder;
+    faults: string[];
+    startedAt: number;
+    start: number;
+    shownOut: string;
+    outDir: string;
+    walk: ContentWalk;
+  },
+  result: BuildResult,
+): Promise<void> {
+  const { options, project, asked, owned, faults, startedAt, start, shownOut, outDir, walk } = built;
+  const robots = await robotsUnderBase(options.base, outDir, shownOut);
+  const warnings = warningsOf(result, robots ? [robots] : []);
+  warn(mode, warnings);
+  const { cacheDir } = built;
+  if (cacheDir) {
+    const record = { startedAt, result, warnings, walk };
+    faults.push(...cacheWrite(cacheDir, options, () => recordThis(cacheDir, asked, project, record)));
   }
-}
-
-/** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */
-export function cacheOption(
-  cwd: string,
-  options: Pick<BuildCommandOptions, 'cache' | 'cacheDir'>,
-): { cacheDir?: string } {
-  if (options.cache === false) return {};
-  return { cacheDir: path.resolve(cwd, options.cacheDir ?? (process.env.CLUBSITE_CACHE_DIR || DEFAULT_CACHE_DIR)) };
-}
-
-export const DEFAULT_CACHE_DIR = '.clubsite/cache';
-
-export async function runCheck(project: Project, options: { now?: string }, mode: OutputMode): Promise<void> {
-  const start = performance.now();
-  const { build } = await import('./pipeline/build.ts');
-  const { MemoryPublisher } = await import('./publish/memory-publisher.ts');
-  // Every page is rendered and checked, and let go: nothing is written or kept.
-  const nowhere = new MemoryPublisher({ keep: false });
-  const result = await build({
-    ...names(project),
-    now: options.now,
-    onProgress: progressLine(mode),
-    publisher: nowhere,
-  });
-  warn(mode, warningsOf(result, [], false));
-  const valid = SUMMARY_WORDS[languageOf(result.site.site.lang)].valid;
-  printResult(mode, `✔ ${valid}: ${summary(result, undefined, performance.now() - start)}`, result.timings);
+  const noted = takeCacheFault();
+  if (noted !== undefined && cacheDir) faults.push(cacheFault(options.cacheDir ?? DEFAULT_CACHE_DIR, noted));
+  // The cache's trouble: one line (the first fault; the rest are its consequences).
+  faults.splice(1);
+  for (const fault of new Set(faults)) warn(mode, `⚠ ${fault}`);
+  if (owned.notice && !mode.quiet) console.log(owned.notice);
+  printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
+  const reasons = renderReasons(result);
+  if (mode.verbose && !mode.quiet && reasons) console.log(reasons);
 }

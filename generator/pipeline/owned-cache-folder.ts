@@ -38,6 +38,7 @@ const OLD_CACHE_NAMES = new Set([
   'index',
   'trash',
   'spare',
+  'output-lists',
 ]);
 
 export interface CacheFolderPlaces {
@@ -61,7 +62,10 @@ export interface OwnedCacheFolder {
 }
 
 const refuse = (shown: string, why: string) =>
-  new OutputError(`--cache-dir ${shown} ${why}: choose a folder of its own, like --cache-dir .clubsite/cache.`, 2);
+  new OutputError(
+    `--cache-dir ${shown} ${why}: choose a new or empty folder for the cache${shown === '.clubsite/cache' ? ', or delete this one' : ', like --cache-dir .clubsite/cache'}.`,
+    2,
+  );
 
 /** Refuses a folder clubsite may not keep its cache in (OutputError, exit 2), else makes it its own. */
 export function ownCacheFolder(cacheDir: string, places: CacheFolderPlaces): OwnedCacheFolder {

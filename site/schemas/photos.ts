@@ -49,7 +49,7 @@ const photo = z
       context.addIssue({
         code: 'custom',
         path: ['consent'],
-        message: `${entry.file} shows people who can be recognised, and has no consent`,
+        message: `${entry.file} viser personer som kan kjennes igjen, og har ikke samtykke`,
         input: entry.consent,
         params: { hint: PHOTO_CONSENT_RULE },
       });

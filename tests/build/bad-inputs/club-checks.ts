@@ -179,7 +179,7 @@ export const CLUB_CHECK_CASES: Case[] = [
     changes: [edit('photos.yaml', 'people: ikke-gjenkjennelige', 'people: gjenkjennelige')],
     expected: ['content/photos.yaml:6'],
     says: [
-      '  images/skagerrak-swim-bassenget.jpg shows people who can be recognised, and has no consent (found a list of 0).\n  Hint: Et bilde der noen kan kjennes igjen, trenger samtykke fra hver av dem (under 15 år fra både barnet og en foresatt), eller en forklaring i «noConsentNeeded» på hvorfor det ikke trengs.',
+      '  images/skagerrak-swim-bassenget.jpg viser personer som kan kjennes igjen, og har ikke samtykke (det står en liste med 0).\n  Tips: Et bilde der noen kan kjennes igjen, trenger samtykke fra hver av dem (under 15 år fra både barnet og en foresatt), eller en forklaring i «noConsentNeeded» på hvorfor det ikke trengs.',
     ],
   },
   {
