@@ -29,6 +29,8 @@ export const VIEWPORTS = {
   /** The narrowest phones still in use. */
   narrow: { width: 320, height: 640 },
   mobile: { width: 375, height: 740 },
+  /** The larger phones. */
+  large: { width: 414, height: 896 },
   desktop: { width: 1280, height: 900 },
 } as const;
 
