@@ -20,7 +20,6 @@ import type { OwnedCacheFolder } from './pipeline/owned-cache-folder.ts';
 import { cacheWrite, DEFAULT_CACHE_DIR, ownedCache } from './cli-cache-folder.ts';
 
 export { cacheOption, DEFAULT_CACHE_DIR } from './cli-cache-folder.ts';
-export { runCheck } from './cli-check.ts';
 export { cacheLine, nextChangeLine, renderReasons, summary } from './cli-summary.ts';
 import { figuresOf, nextChangeText, renderReasons, type SummaryFacts, summary, summaryOf } from './cli-summary.ts';
 

@@ -1,12 +1,14 @@
 /** Where a build keeps its cache: the folder the options name, refused or made its own, and a write that the disk refuses as a warning. */
 import path from 'node:path';
-import type { BuildCommandOptions } from './cli-build.ts';
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { cacheFault, isFileSystemError } from './pipeline/cache-fault.ts';
 import { type OwnedCacheFolder, ownCacheFolder } from './pipeline/owned-cache-folder.ts';
 
+/** What of a build's options names its cache: --no-cache (`cache: false`) and --cache-dir. */
+type CacheOptions = { cache?: boolean; cacheDir?: string };
+
 /** The cache folder of a build, refused (exit 2) or made its own (pipeline/owned-cache-folder.ts); none with --no-cache or a fault. */
-export function ownedCache(project: Project, options: BuildCommandOptions, outDir: string): OwnedCacheFolder {
+export function ownedCache(project: Project, options: CacheOptions, outDir: string): OwnedCacheFolder {
   const { cacheDir } = cacheOption(project.root, options);
   if (!cacheDir) return {};
   const shown = options.cacheDir ?? (path.relative(project.root, cacheDir) || cacheDir);
@@ -14,7 +16,7 @@ export function ownedCache(project: Project, options: BuildCommandOptions, outDi
 }
 
 /** Runs a write into the cache: what the disk refuses is a warning (pipeline/cache-fault.ts), never a failed build. */
-export function cacheWrite(cacheDir: string | undefined, options: BuildCommandOptions, write: () => void): string[] {
+export function cacheWrite(cacheDir: string | undefined, options: CacheOptions, write: () => void): string[] {
   try {
     write();
     return [];
@@ -25,10 +27,7 @@ export function cacheWrite(cacheDir: string | undefined, options: BuildCommandOp
 }
 
 /** The page cache's folder: --cache-dir, else CLUBSITE_CACHE_DIR, else .clubsite/cache; none with --no-cache. */
-export function cacheOption(
-  cwd: string,
-  options: Pick<BuildCommandOptions, 'cache' | 'cacheDir'>,
-): { cacheDir?: string } {
+export function cacheOption(cwd: string, options: CacheOptions): { cacheDir?: string } {
   if (options.cache === false) return {};
   return { cacheDir: path.resolve(cwd, options.cacheDir ?? (process.env.CLUBSITE_CACHE_DIR || DEFAULT_CACHE_DIR)) };
 }

@@ -132,7 +132,7 @@ function addBuildCommands(program: Command, cwd: string): void {
     .description('validate content and links without writing anything')
     .option('--now <iso>', 'the build clock', nowOption)
     .action(async (options: { now?: string }) => {
-      const { runCheck } = await import('./cli-build.ts');
+      const { runCheck } = await import('./cli-check.ts');
       await runCheck(await projectAt(cwd), options, mode);
     });
 

@@ -163,6 +163,24 @@ export const ROOMS: readonly Room[] = [
     runs: 'node',
   },
   {
+    path: 'generator/cli-check.ts',
+    holds: 'the CLI’s `check`: every page rendered and checked, nothing written or kept',
+    imports: ['generator/'],
+    runs: 'node',
+  },
+  {
+    path: 'generator/cli-summary.ts',
+    holds: 'the lines a build or check ends with: pages, sizes, the cache, the next change, in the site’s language',
+    imports: ['generator/'],
+    runs: 'node',
+  },
+  {
+    path: 'generator/cli-cache-folder.ts',
+    holds: 'where a build keeps its cache: the folder refused or made its own, and a refused write as a warning',
+    imports: ['generator/'],
+    runs: 'node',
+  },
+  {
     path: 'generator/cli-next-change.ts',
     holds: 'the CLI’s `next-change`: when the output next changes by itself, written nowhere',
     imports: ['generator/'],
