@@ -2,10 +2,11 @@
  * A template or component of the site that threw while rendering a page: a problem in the site's
  * own code, told at its file, line and column (the site bundle's source map, bundle/site-code-map.ts),
  * with what was thrown and the page. A throw with no frame of the site's own code in its stack is
- * clubsite's, and stays a bug report. The texts of this problem are here and nowhere else.
+ * clubsite's, and stays a bug report. Its words are in the catalogue (messages/).
  */
 import { framesOf, type SourceFrame } from './site-code-map.ts';
 import { ContentError } from '../errors.ts';
+import { say } from '../messages/say.ts';
 
 /** How many of the calls that led to the throw the hint names. */
 const CALLERS = 3;
@@ -33,8 +34,7 @@ export function siteCodeError(
     file: first.file,
     line: first.line,
     column: first.column,
-    message: `${thrownText(error)} (the template "${page.template}" threw while rendering ${page.source}, the page ${page.route})`,
-    hint: `${called.length > 0 ? `Called from ${called.join(', called from ')}. ` : ''}This is the site's own code, not clubsite: fix it at this line (a field the template reads may be missing or misspelled).`,
+    ...say('site-code-threw/page', { thrown: thrownText(error), ...page, called }),
   });
 }
 
@@ -47,7 +47,6 @@ export function siteLoadError(error: unknown, entry: string): ContentError | und
     file: first.file,
     line: first.line,
     column: first.column,
-    message: `${thrownText(error)} (the site's code threw as ${entry} was loaded)`,
-    hint: "This is the site's own code, not clubsite: fix it at this line.",
+    ...say('site-code-threw/load', { thrown: thrownText(error), entry }),
   });
 }

@@ -140,6 +140,14 @@ export const en = {
       ? 'The site imports clubsite by name: install it in the project (npm install), and run clubsite there.'
       : 'Fix the code at this line; the rest of the site is left as it was.',
   ],
+  'site-code-threw/page': (v: { thrown: string; template: string; source: string; route: string; called: string[] }) => [
+    `${v.thrown} (the template "${v.template}" threw while rendering ${v.source}, the page ${v.route})`,
+    `${v.called.length > 0 ? `Called from ${v.called.join(', called from ')}. ` : ''}This is the site's own code, not clubsite: fix it at this line (a field the template reads may be missing or misspelled).`,
+  ],
+  'site-code-threw/load': (v: { thrown: string; entry: string }) => [
+    `${v.thrown} (the site's code threw as ${v.entry} was loaded)`,
+    "This is the site's own code, not clubsite: fix it at this line.",
+  ],
   'unsafe-link': (v: { shown: string; scheme: string }) => [
     `The link ${v.shown} is a ${v.scheme}: address, which runs code or hides a page in the link; it is never published.`,
     'Link to a page of the site (an address starting with /), a file in the content folder, or an https:// address.',

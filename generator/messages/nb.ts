@@ -127,6 +127,14 @@ export const nb: Catalogue = {
       ? 'Nettstedet importerer clubsite ved navn: installer det i prosjektet (npm install), og kjør clubsite der.'
       : 'Rett koden på denne linjen; resten av nettstedet er latt som det var.',
   ],
+  'site-code-threw/page': (v) => [
+    `«${v.thrown}» (malen «${v.template}» feilet da den laget ${v.source}, siden ${v.route})`,
+    `${v.called.length > 0 ? `Kalt fra ${v.called.join(', kalt fra ')}. ` : ''}Dette er nettstedets egen kode, ikke clubsite: rett den på denne linjen (et felt malen leser, kan mangle eller være feilstavet).`,
+  ],
+  'site-code-threw/load': (v) => [
+    `«${v.thrown}» (nettstedets kode feilet da ${v.entry} ble lastet)`,
+    'Dette er nettstedets egen kode, ikke clubsite: rett den på denne linjen.',
+  ],
   'unsafe-link': (v) => [
     `Lenken ${v.shown} er en ${v.scheme}:-adresse, som kjører kode eller skjuler en side i lenken; den blir aldri publisert.`,
     'Lenk til en side på nettstedet (en adresse som begynner med /), en fil i innholdsmappen, eller en https://-adresse.',

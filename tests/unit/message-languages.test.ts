@@ -46,6 +46,14 @@ const SAMPLES: { [Key in MessageKey]: Parameters<(typeof en)[Key]>[0] } = {
   'unreadable-image': { file: 'content/images/x.jpg', reason: 'unsupported image format' },
   'unknown-island': { template: 'courses', name: 'finder' },
   'bundle-failed': { text: 'Expected ";" but found "}"', clubsite: false },
+  'site-code-threw/page': {
+    thrown: "TypeError: Cannot read properties of undefined (reading 'map')",
+    template: 'courses',
+    source: 'content/pages/kurs.md',
+    route: '/kurs',
+    called: ['CourseList (templates/courses.tsx:12:5)'],
+  },
+  'site-code-threw/load': { thrown: 'ReferenceError: x is not defined', entry: 'templates/index.ts' },
   'unsafe-link': { shown: '"javascript:alert(1)"', scheme: 'javascript' },
   'control-character': { name: 'U+0000' },
   'document-kind': { file: 'content/files/x.exe', kind: 'exe', kinds: ['pdf'], folder: 'content/files/' },
@@ -69,7 +77,7 @@ const SAMPLES: { [Key in MessageKey]: Parameters<(typeof en)[Key]>[0] } = {
 };
 
 /** Codes whose words are the site's own (its rules about its facts), in the site's language already. */
-const SITE_WORDED = ['ahead-of-time', 'doubtful-entry'];
+const SITE_WORDED = ['ahead-of-time', 'doubtful-entry', 'overdue'];
 
 /** Words that give away English left in a Norwegian text (the values above are neutral). */
 const ENGLISH = /\b(the|is|are|with|which|cannot|does|not|should|must|file)\b/i;
