@@ -18,6 +18,8 @@ import { cacheFault } from './pipeline/cache-fault.ts';
 import { takeCacheFault } from './noted-cache-fault.ts';
 import type { OwnedCacheFolder } from './pipeline/owned-cache-folder.ts';
 import { cacheWrite, DEFAULT_CACHE_DIR, ownedCache } from './cli-cache-folder.ts';
+import { resolveOutFolder } from './publish/out-folder.ts';
+import { OutputError } from './publish/output-error.ts';
 
 export { cacheOption, DEFAULT_CACHE_DIR } from './cli-cache-folder.ts';
 export { cacheLine, nextChangeLine, renderReasons, summary } from './cli-summary.ts';
@@ -60,6 +62,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const startedAt = Date.now();
   const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
+  // A wrong --out is told first, as the user named it (a cache inside it would be refused too).
+  await resolveOutFolder(outDir, { project: cwd, force: options.force, shown: options.out, sources: sourceFolders(project) });
   const owned = ownedCache(project, options, outDir);
   const cache = owned.cacheDir ? { cacheDir: owned.cacheDir } : {};
   const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };
@@ -116,6 +120,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
       },
     }).catch(async (error: unknown) => {
       await output.abort();
+      // Refused once the site's code was known: the cache this build made goes too.
+      if (error instanceof OutputError && error.exitCode === 2) owned.unmake?.();
       throw error;
     });
     await output.commit();

@@ -11,7 +11,7 @@
  * What the disk refuses (full, read-only, a file where the folder goes) is no refusal: the
  * build goes on without a cache and says so in one warning (CacheFault).
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isInside } from '../path-inside.ts';
@@ -59,6 +59,8 @@ export interface OwnedCacheFolder {
   notice?: string;
   /** One line of warning: the cache could not be made or written. */
   warning?: string;
+  /** Removes what this call made (the folder, or the marker in an empty one): for a build refused after it (exit 2), which touches nothing. */
+  unmake?: () => void;
 }
 
 const refuse = (shown: string, why: string) =>
@@ -83,20 +85,17 @@ export function ownCacheFolder(cacheDir: string, places: CacheFolderPlaces): Own
   const oldCache = names.length > 0 && names.every((name) => OLD_CACHE_NAMES.has(name));
   if (names.length > 0 && !oldCache)
     throw refuse(places.shown, `is a folder with files that clubsite did not put there (it has no ${CACHE_MARKER})`);
+  let made: string | undefined;
   try {
-    mkdirSync(folder, { recursive: true });
+    made = mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, CACHE_MARKER), CACHE_MARKER_TEXT);
   } catch (error) {
     return { warning: cacheFault(places.shown, error) };
   }
-  return oldCache
-    ? { cacheDir: folder, notice: `the cache of an earlier clubsite in ${places.shown} was taken over: a cold build` }
-    : { cacheDir: folder };
-}
-
-/** Whether a folder already holds this marker: the cache may read and write it. */
-export function isOwnedCacheFolder(folder: string): boolean {
-  return isOurs(path.join(folder, CACHE_MARKER));
+  if (oldCache)
+    return { cacheDir: folder, notice: `the cache of an earlier clubsite in ${places.shown} was taken over: a cold build` };
+  const unmake = () => rmSync(made ?? path.join(folder, CACHE_MARKER), { recursive: true, force: true });
+  return { cacheDir: folder, unmake };
 }
 
 function isOurs(marker: string): boolean {

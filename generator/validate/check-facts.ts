@@ -1,5 +1,5 @@
 import type { FieldProblem, SiteDefinition } from '../contract/index.ts';
-import type { ClockLedger } from '../clock.ts';
+import { type ClockLedger, RecordingClock } from '../clock.ts';
 import { ContentError } from '../errors.ts';
 import type { ValidatedContent } from '../model/pages.ts';
 import { positionOf } from '../source-positions.ts';
@@ -23,6 +23,8 @@ export function checkFacts(
     const frontMatter = page.frontMatter;
     if (!template || !frontMatter) continue;
     const context = { now: clocks.clock(page.source) };
+    // A warning's clock is not noted: it changes what the build says, never its output (the next change).
+    const unnoted = { now: new RecordingClock(clocks.now, clocks.timeZone) };
     const at = (problem: FieldProblem) => ({
       file: page.source,
       ...positionOf(frontMatter, problem.path),
@@ -32,7 +34,7 @@ export function checkFacts(
     });
     for (const problem of template.check?.(page.data, context) ?? [])
       errors.push(new ContentError({ code: 'ahead-of-time', ...at(problem) }));
-    for (const problem of template.warnings?.(page.data, context) ?? [])
+    for (const problem of template.warnings?.(page.data, unnoted) ?? [])
       warnings.push(new ContentError({ code: 'overdue', ...at(problem) }));
   }
 }

@@ -20,7 +20,6 @@ import {
   rename,
   rm,
   symlink,
-  utimes,
   writeFile,
 } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +30,7 @@ import { startPreviewServer } from '../../generator/serve/preview-server.ts';
 import { resolveOutFolder } from '../../generator/publish/out-folder.ts';
 import { temporaryModuleCache } from '../../generator/typescript-module.js';
 import { copyProject } from '../support/dev-project.ts';
+import { aged } from '../support/fixture-site.ts';
 import { linkTool } from '../support/outside-project.ts';
 import { projectRoot } from '../support/site-build.ts';
 
@@ -128,15 +128,6 @@ async function miniProject(): Promise<{ outer: string; root: string }> {
 }
 
 /** Every file below `folder` (not below node_modules or .git, nor through a link) dated a minute ago. */
-async function aged(folder: string): Promise<void> {
-  const then = new Date(Date.now() - 60_000);
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== '.git') await aged(file);
-    else if (entry.isFile()) await utimes(file, then, then);
-  }
-}
-
 const leftovers = async (folder: string) =>
   (await readdir(folder)).filter((name) => /clubsite-(new|old|lock)|\.(new|old)-\d/.test(name));
 const oneLine = (outcome: Outcome) => {
