@@ -185,7 +185,9 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
       'TikTok',
       'Facebook',
     ]);
+    // The card's own buttons (the Instagram card also links to /cookies, beside its consent button).
     const buttons = await section
+      .locator('.social-card__action')
       .getByRole('link')
       .evaluateAll((anchors) =>
         (anchors as HTMLAnchorElement[]).map(
@@ -212,7 +214,7 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
     await context.close();
   });
 
-  test('the Instagram feed script is requested once, only near the card, and the page copes when it cannot be reached', async () => {
+  test('the Instagram feed script is requested once, only after «Vis Instagram-bilder» near the card, and the page copes when it cannot be reached', async () => {
     const { page, context, problems, feedRequests } = await open(dec10, '/', '2025-12-10T17:00:00Z', { viewport });
     const feed = page.locator('.instagram-feed');
     // Loaded and quiet, and the island has seen where it is: not near the card yet.
@@ -222,14 +224,21 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
     await expect(page.locator(`script[src="${FEED_SCRIPT}"]`).count()).resolves.toBe(0);
     await expect(feed.locator('.elfsight-app-eee592a6-329a-4858-8b68-3578bf6a2fb7').count()).resolves.toBe(1);
 
+    // Near the card: it asks first (issue 45), and nothing leaves the site until the visitor says yes.
+    await feed.scrollIntoViewIfNeeded();
+    const show = feed.getByRole('button', { name: 'Vis Instagram-bilder' });
+    await show.waitFor({ state: 'visible' });
+    await settled(page);
+    expect(feedRequests).toEqual([]);
+
+    // Once asked for, the feed's box holds its place while it loads (the click itself may move what follows).
+    await show.click();
+    await expect.poll(() => feedRequests.length).toBe(1);
     const boxBefore = await feed.boundingBox();
     expect(boxBefore?.height).toBeGreaterThanOrEqual(260);
     const belowBefore = await page
       .locator('.partners')
       .evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
-
-    await feed.scrollIntoViewIfNeeded();
-    await expect.poll(() => feedRequests.length).toBe(1);
     // The host is unreachable (the test browser has no network): the card says so, calmly.
     await expect.poll(() => feed.getAttribute('data-feed-status')).toBe('failed');
     await expect(feed.innerText()).resolves.toContain('Vi får ikke hentet bildene fra Instagram akkurat nå');
@@ -254,7 +263,7 @@ describe.each(['mobile', 'desktop'] as const)('the social-media section on the h
 });
 
 describe('/sosiale-medier', () => {
-  test('the section is the page: its heading is the h1, and the feed loads once', async () => {
+  test('the section is the page: its heading is the h1, and the feed loads once the visitor asks', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const { page, context, problems, feedRequests } = await open(dec10, '/sosiale-medier/', '2025-12-10T17:00:00Z', {
         theme,
@@ -266,6 +275,7 @@ describe('/sosiale-medier', () => {
         'Facebook',
       ]);
       await page.locator('.instagram-feed').scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: 'Vis Instagram-bilder' }).click();
       await expect.poll(() => feedRequests.length).toBe(1);
       await settled(page);
       expect(feedRequests).toHaveLength(1);

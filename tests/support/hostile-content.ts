@@ -53,6 +53,9 @@ const NOT_TEXT = new Set([
   'allowHtml',
   'shareImage',
   'mailto',
+  // A photo's file and its consent level (content/photos.yaml).
+  'file',
+  'people',
   // A news tag is part of an address (/nyheter/tema/<tag>).
   'tags',
 ]);
