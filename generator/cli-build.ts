@@ -63,7 +63,12 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
   // A wrong --out is told first, as the user named it (a cache inside it would be refused too).
-  await resolveOutFolder(outDir, { project: cwd, force: options.force, shown: options.out, sources: sourceFolders(project) });
+  await resolveOutFolder(outDir, {
+    project: cwd,
+    force: options.force,
+    shown: options.out,
+    sources: sourceFolders(project),
+  });
   const owned = ownedCache(project, options, outDir);
   const cache = owned.cacheDir ? { cacheDir: owned.cacheDir } : {};
   const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };

@@ -140,7 +140,13 @@ export const en = {
       ? 'The site imports clubsite by name: install it in the project (npm install), and run clubsite there.'
       : 'Fix the code at this line; the rest of the site is left as it was.',
   ],
-  'site-code-threw/page': (v: { thrown: string; template: string; source: string; route: string; called: string[] }) => [
+  'site-code-threw/page': (v: {
+    thrown: string;
+    template: string;
+    source: string;
+    route: string;
+    called: string[];
+  }) => [
     `${v.thrown} (the template "${v.template}" threw while rendering ${v.source}, the page ${v.route})`,
     `${v.called.length > 0 ? `Called from ${v.called.join(', called from ')}. ` : ''}This is the site's own code, not clubsite: fix it at this line (a field the template reads may be missing or misspelled).`,
   ],

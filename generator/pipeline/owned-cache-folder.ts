@@ -93,7 +93,10 @@ export function ownCacheFolder(cacheDir: string, places: CacheFolderPlaces): Own
     return { warning: cacheFault(places.shown, error) };
   }
   if (oldCache)
-    return { cacheDir: folder, notice: `the cache of an earlier clubsite in ${places.shown} was taken over: a cold build` };
+    return {
+      cacheDir: folder,
+      notice: `the cache of an earlier clubsite in ${places.shown} was taken over: a cold build`,
+    };
   const unmake = () => rmSync(made ?? path.join(folder, CACHE_MARKER), { recursive: true, force: true });
   return { cacheDir: folder, unmake };
 }
