@@ -61,15 +61,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const start = performance.now();
   const startedAt = Date.now();
   const cwd = project.root;
-  const outDir = path.resolve(cwd, options.out);
-  // A wrong --out is told first, as the user named it (a cache inside it would be refused too).
-  await resolveOutFolder(outDir, {
-    project: cwd,
-    force: options.force,
-    shown: options.out,
-    sources: sourceFolders(project),
-  });
-  const owned = ownedCache(project, options, outDir);
+  const { outDir, owned } = await placesOf(project, options);
   const cache = owned.cacheDir ? { cacheDir: owned.cacheDir } : {};
   const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };
   const shownOut = path.relative(cwd, outDir) || '.';
@@ -92,7 +84,6 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.
   const letRemoverGo = trash ? readyRemover(trash) : () => undefined;
-  // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
   const interrupted = (signal: NodeJS.Signals) => {
@@ -145,6 +136,18 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   );
   await output.settled();
   await emptied;
+}
+
+/**
+ * The output and cache folders of a build, refused before it costs anything (exit 2): a wrong
+ * --out first, as the user named it (a cache inside it would be refused too), then the cache's.
+ * The swap checks the output folder again.
+ */
+async function placesOf(project: Project, options: BuildCommandOptions) {
+  const outDir = path.resolve(project.root, options.out);
+  const sources = sourceFolders(project);
+  await resolveOutFolder(outDir, { project: project.root, force: options.force, shown: options.out, sources });
+  return { outDir, owned: ownedCache(project, options, outDir) };
 }
 
 /** Records a build that swapped its output in, for the next one to tell whether anything changed (pipeline/last-build.ts). */
