@@ -49,6 +49,11 @@ export interface SearchOptions {
   threshold: number;
   /** Postings parts a query may fetch at most, shared by its words (at least 4 each; see withinParts); 16 unless given. */
   maxParts?: number;
+  /**
+   * Folders (the manifest's `folders`: `/a/` for `/a/b/#c`) whose documents rank after the
+   * others' at an equal match: a site's dated posts, after its own page about what they tell.
+   */
+  later?: (folder: string) => boolean;
 }
 
 /** A query as the visitor meant it: spaces around it dropped, letters like «å» in one form. */
@@ -80,6 +85,7 @@ export function snippetOf(start: string): string {
  */
 export function createSearch(manifest: SearchManifest, load: LoadPart, options: SearchOptions): Search {
   const { threshold, maxParts = 16 } = options;
+  const later = laterDocuments(manifest, options.later);
   /** Documents the postings parts brought in their words' heads: no document part is fetched for them. */
   const known = new Map<number, DocumentsPart[number]>();
   const parts = new Map<string, Promise<unknown>>();
@@ -167,8 +173,8 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
     const early = Promise.all(each.map((one) => one.early));
     early.catch(() => undefined);
     return {
-      first: (limit: number) => early.then((matches) => certainBest(matches, manifest.count, limit)),
-      all: Promise.all(each.map((one) => one.all)).then((matches) => rankDocuments(matches, manifest.count)),
+      first: (limit: number) => early.then((matches) => certainBest(matches, manifest.count, limit, later)),
+      all: Promise.all(each.map((one) => one.all)).then((matches) => rankDocuments(matches, manifest.count, later)),
     };
   };
 
@@ -227,6 +233,17 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
     const hits = await fill(ranking.best(limit), true);
     return { total: ranking.total, hits: leading(hits) };
   };
+}
+
+/** 1 for each document in a folder that ranks later (SearchOptions.later); none without such folders. */
+function laterDocuments(manifest: SearchManifest, later: SearchOptions['later']): Uint8Array | undefined {
+  const runs = manifest.folders ?? [];
+  if (!later || !runs.some(([, folder]) => later(folder))) return undefined;
+  const marks = new Uint8Array(manifest.count);
+  runs.forEach(([from, folder], at) => {
+    if (later(folder)) marks.fill(1, from, runs[at + 1]?.[0] ?? manifest.count);
+  });
+  return marks;
 }
 
 /** Reads the manifest fetched from the build: anything else is an error, not a crash later. */
