@@ -79,9 +79,11 @@ export function snippetOf(start: string): string {
  * kind, a hit whose title names what was searched for comes first («Hval – Svømmeopplæring»,
  * also for the typo «Hvak»); then Fuse.js's score for the document: each field's best word
  * score, combined as Fuse combines keys (field-length norm off: a long page about swimming
- * courses must not lose to a short one that mentions a course once); then how often a page
- * holds the query or the query with one letter less («hval» for «hvall»); then the document
- * order.
+ * courses must not lose to a short one that mentions a course once); then the site's own
+ * pages before the documents of the folders `later` names (its posts, at an equal match); then
+ * how often a page holds the query or the query with one letter less («hval» for «hvall»);
+ * then the document order. A page's description counts as its title (and text):
+ * generator/index/postings.ts IndexDocument.naming.
  */
 export function createSearch(manifest: SearchManifest, load: LoadPart, options: SearchOptions): Search {
   const { threshold, maxParts = 16 } = options;

@@ -28,6 +28,8 @@ export interface IndexDocument {
 
 const TITLE = 2;
 const TEXT = 1;
+/** Where a document's naming words count (IndexDocument.naming): in its title, and in its text, which they are part of. */
+const NAMING = TITLE | TEXT;
 
 /** A document's distinct words, each with its code: `times × 4 + 2 (in the title) + 1 (in the text)`. */
 export function countWords(document: Pick<IndexDocument, 'title' | 'content' | 'naming'>): Map<string, number> {
@@ -38,6 +40,7 @@ export function countWords(document: Pick<IndexDocument, 'title' | 'content' | '
     seen.set(word, code === undefined ? 4 + where : (code + 4) | where);
   };
   eachWord(document.title, count);
+  where = NAMING;
   if (document.naming) eachWord(document.naming, count);
   where = TEXT;
   eachWord(document.content, count);
@@ -164,7 +167,7 @@ export class BatchPostings {
       content: firstCharacters(document.content, snippet),
     });
     this.#count(document.title, number, TITLE);
-    if (document.naming) this.#count(document.naming, number, TITLE);
+    if (document.naming) this.#count(document.naming, number, NAMING);
     this.#count(document.content, number, TEXT);
     this.#ends.push(this.#used);
   }
