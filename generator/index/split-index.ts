@@ -242,7 +242,6 @@ function rareWordsParts(
   }
   return found;
 }
-
 const NO_DOCS: readonly number[] = [];
 
 /**
