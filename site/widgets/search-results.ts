@@ -2,9 +2,10 @@
  * The search page in the browser: reads `q` from the address, fetches the parts of the
  * prebuilt index the query needs and lists the hits, best first, PAGE_SIZE at a time, the
  * first ones as soon as their documents are in. It searches as the visitor types (TYPING_PAUSE
- * after the last key), the address kept in step (replaced, not a history entry per key), so a
- * reload or a shared link shows the same hits; a suggestion, or a submit of another query, is
- * a search Back returns from. Without script the form is a plain GET form. The status line (role="status") tells screen readers the count politely;
+ * after the last key), the address kept in step (one history entry for the typing, replaced at
+ * each pause, not one per key), so a reload or a shared link shows the same hits; a suggestion,
+ * or a submit of another query, is a search Back returns from. Without script the form is a
+ * plain GET form. The status line (role="status") tells screen readers the count politely;
  * the focus stays in the field. Every text the visitor typed is shown as text.
  *
  * Plain DOM code over the server's markup (site/widgets/search-view.tsx), not React: the
@@ -68,9 +69,12 @@ export function mount(root: HTMLElement, props: object): void {
     render(root, view);
   };
   let typing: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the address's entry is the typing's own (replaced at each pause), not a search asked for. */
+  let typingEntry = false;
   const search = (query: string, limit = PAGE_SIZE, typed = false) => {
     const request = ++latest;
     clearTimeout(typing);
+    if (!typed) typingEntry = false;
     // While typing, the field keeps what was typed («påmelding », space and all).
     if (!typed) input.value = query;
     const searching = loadSearch(indexUrl);
@@ -112,7 +116,11 @@ export function mount(root: HTMLElement, props: object): void {
       const query = normaliseQuery(input.value);
       // A space or a letter typed and taken back searches for nothing new.
       if (query === ('query' in shown ? shown.query : '') && shown.kind !== 'failed') return;
-      window.history.replaceState(null, '', addressOf(action, query));
+      // Typing over a search that was asked for makes one entry of its own, which Back leaves.
+      const address = addressOf(action, query);
+      if (typingEntry || queryInAddress() === '') window.history.replaceState(null, '', address);
+      else window.history.pushState(null, '', address);
+      typingEntry = true;
       search(query, PAGE_SIZE, true);
     }, TYPING_PAUSE);
   });

@@ -94,4 +94,22 @@ describe('search as you type', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('typing over a search that was asked for is one history entry: Back returns to that search', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: 'mobile', baseURL: site.url });
+    await page.goto(`/search/?${new URLSearchParams({ q: 'dugnad' }).toString()}`);
+    await answered(page, 'dugnad');
+    const entries = await page.evaluate(() => window.history.length);
+    await field(page).fill('');
+    await field(page).pressSequentially('hval');
+    await answered(page, 'hval');
+    expect(await firstHit(page).getAttribute('href')).toBe('/kurs/#hval');
+    // One entry for all the keys typed, however many pauses they made.
+    expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
+    await page.goBack();
+    await answered(page, 'dugnad');
+    expect(await field(page).inputValue()).toBe('dugnad');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
