@@ -29,6 +29,7 @@ export function certainBest(
   perToken: EarlyMatches[],
   count: number,
   limit: number,
+  later?: Uint8Array,
 ): Array<{ doc: number; score: number }> {
   const single = perToken.length === 1 ? perToken[0] : undefined;
   // Only the few documents the words in hold are looked at closely: the page's code is cold.
@@ -100,13 +101,26 @@ export function certainBest(
       often = Math.min(often, most);
     }
     if (!seen || !possible) continue;
-    const tier = rankTier(kind, allNamed ? 0 : single ? (single.matches.named[doc] as number) : 2);
-    if (tier === 0) named += 1;
-    (all ? members : others).push({ doc, tier, best, score, often, exact: all && exact });
+    const naming = allNamed ? 0 : single ? (single.matches.named[doc] as number) : 2;
+    const tier = rankTier(kind, naming);
+    const names = kind === EXACT && naming === 0;
+    if (names) named += 1;
+    (all ? members : others).push({
+      doc,
+      tier,
+      best,
+      score,
+      often,
+      exact: all && exact,
+      names,
+      later: later?.[doc] ?? 0,
+    });
   }
   // The documents the other words alone may find come after every document they beat.
   for (const { tier, best } of others) other(tier, best);
-  members.sort((a, b) => a.tier - b.tier || a.score - b.score || b.often - a.often || a.doc - b.doc);
+  members.sort(
+    (a, b) => a.tier - b.tier || a.score - b.score || a.later - b.later || b.often - a.often || a.doc - b.doc,
+  );
   const first: Array<{ doc: number; score: number }> = [];
   let firstNamed = 0;
   for (let at = 0; at < members.length && first.length < limit; at += 1) {
@@ -118,7 +132,7 @@ export function certainBest(
       certain = before(member, members[next] as Candidate);
     if (!certain) break;
     first.push({ doc: member.doc, score: member.score });
-    if (member.tier === 0) firstNamed += 1;
+    if (member.names) firstNamed += 1;
   }
   // A title that is just the query leads the hits shown (search-index.ts), and every such
   // title names the query: with a named document still unplaced, the lead is not certain.
@@ -134,6 +148,10 @@ interface Candidate {
   often: number;
   /** Whether its score is known: `best` and `score` are the same. */
   exact: boolean;
+  /** Whether its title holds every word of the query (it may be just the query, and lead). */
+  names: boolean;
+  /** 1 when it ranks after the site's own pages at an equal score (SearchOptions.later). */
+  later: number;
 }
 
 /** Whether a document comes before any whose title rank and score are at best these. */
@@ -145,5 +163,6 @@ function beats(candidate: Candidate, tier: number, score: number): boolean {
 function before(a: Candidate, b: Candidate): boolean {
   if (beats(a, b.tier, b.best)) return true;
   if (!a.exact || !b.exact || a.tier !== b.tier || a.score !== b.score) return false;
+  if (a.later !== b.later) return a.later < b.later;
   return a.often > b.often || (a.often === b.often && a.doc < b.doc);
 }

@@ -49,6 +49,11 @@ export interface SearchOptions {
   threshold: number;
   /** Postings parts a query may fetch at most, shared by its words (at least 4 each; see withinParts); 16 unless given. */
   maxParts?: number;
+  /**
+   * Folders (the manifest's `folders`: `/a/` for `/a/b/#c`) whose documents rank after the
+   * others' at an equal match: a site's dated posts, after its own page about what they tell.
+   */
+  later?: (folder: string) => boolean;
 }
 
 /** A query as the visitor meant it: spaces around it dropped, letters like «å» in one form. */
@@ -74,12 +79,15 @@ export function snippetOf(start: string): string {
  * kind, a hit whose title names what was searched for comes first («Hval – Svømmeopplæring»,
  * also for the typo «Hvak»); then Fuse.js's score for the document: each field's best word
  * score, combined as Fuse combines keys (field-length norm off: a long page about swimming
- * courses must not lose to a short one that mentions a course once); then how often a page
- * holds the query or the query with one letter less («hval» for «hvall»); then the document
- * order.
+ * courses must not lose to a short one that mentions a course once); then the site's own
+ * pages before the documents of the folders `later` names (its posts, at an equal match); then
+ * how often a page holds the query or the query with one letter less («hval» for «hvall»);
+ * then the document order. A page's description counts as its title (and text):
+ * generator/index/postings.ts IndexDocument.naming.
  */
 export function createSearch(manifest: SearchManifest, load: LoadPart, options: SearchOptions): Search {
   const { threshold, maxParts = 16 } = options;
+  const later = laterDocuments(manifest, options.later);
   /** Documents the postings parts brought in their words' heads: no document part is fetched for them. */
   const known = new Map<number, DocumentsPart[number]>();
   const parts = new Map<string, Promise<unknown>>();
@@ -167,8 +175,8 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
     const early = Promise.all(each.map((one) => one.early));
     early.catch(() => undefined);
     return {
-      first: (limit: number) => early.then((matches) => certainBest(matches, manifest.count, limit)),
-      all: Promise.all(each.map((one) => one.all)).then((matches) => rankDocuments(matches, manifest.count)),
+      first: (limit: number) => early.then((matches) => certainBest(matches, manifest.count, limit, later)),
+      all: Promise.all(each.map((one) => one.all)).then((matches) => rankDocuments(matches, manifest.count, later)),
     };
   };
 
@@ -227,6 +235,17 @@ export function createSearch(manifest: SearchManifest, load: LoadPart, options: 
     const hits = await fill(ranking.best(limit), true);
     return { total: ranking.total, hits: leading(hits) };
   };
+}
+
+/** 1 for each document in a folder that ranks later (SearchOptions.later); none without such folders. */
+function laterDocuments(manifest: SearchManifest, later: SearchOptions['later']): Uint8Array | undefined {
+  const runs = manifest.folders ?? [];
+  if (!later || !runs.some(([, folder]) => later(folder))) return undefined;
+  const marks = new Uint8Array(manifest.count);
+  runs.forEach(([from, folder], at) => {
+    if (later(folder)) marks.fill(1, from, runs[at + 1]?.[0] ?? manifest.count);
+  });
+  return marks;
 }
 
 /** Reads the manifest fetched from the build: anything else is an error, not a crash later. */

@@ -84,11 +84,12 @@ export interface Ranking {
 /**
  * The documents that match every word of the query, those of the kinds of match shown (see
  * shownKind), ranked: by kind and title (see rankTier), then Fuse.js's score (each field's
- * best word score, keys weighing the same, field-length norm off), then how often the
- * document holds the query, then document order. Only the hits asked for are sorted: those
+ * best word score, keys weighing the same, field-length norm off), then the site's own pages
+ * before those `later` marks (its posts: SearchOptions.later), then how often the document
+ * holds the query, then document order. Only the hits asked for are sorted: those
  * whose tier and score can be among them.
  */
-export function rankDocuments(perToken: TokenMatches[], count: number): Ranking {
+export function rankDocuments(perToken: TokenMatches[], count: number, later?: Uint8Array): Ranking {
   const found: number[] = [];
   const scores = new Float64Array(count);
   const titles = new Uint8Array(count);
@@ -125,8 +126,13 @@ export function rankDocuments(perToken: TokenMatches[], count: number): Ranking 
   const shown = shownKind(counted[EXACT] ?? 0, (counted[CLOSE] ?? 0) + (counted[CLOSE_START] ?? 0));
   const docs = found.filter((doc) => (kinds[doc] ?? LOOSE) <= shown);
   const key = (array: Float64Array | Uint8Array, doc: number) => array[doc] ?? 0;
+  const after = later ?? new Uint8Array(count);
   const before = (a: number, b: number) =>
-    key(titles, a) - key(titles, b) || key(scores, a) - key(scores, b) || key(often, b) - key(often, a) || a - b;
+    key(titles, a) - key(titles, b) ||
+    key(scores, a) - key(scores, b) ||
+    key(after, a) - key(after, b) ||
+    key(often, b) - key(often, a) ||
+    a - b;
   // Tier and score in one number (a score is at most 1), sorted natively: the limit-th of
   // them bounds the documents that can be among the best `limit`.
   const coarse = Float64Array.from(docs, (doc) => key(titles, doc) * 2 + key(scores, doc));

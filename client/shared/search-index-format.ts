@@ -30,6 +30,12 @@ export interface SearchManifest {
   docs: { per: number; parts: number };
   /** How many documents there are. */
   count: number;
+  /**
+   * Runs of documents by their URL's folder (`/a/` for `/a/b/#c`): [the run's first document,
+   * its folder], in document order, so a search can rank some folders' documents after others
+   * (generator/index/document-folders.ts). Absent in an index written before it: no folders.
+   */
+  folders?: Array<[from: number, folder: string]>;
 }
 
 /**

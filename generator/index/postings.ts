@@ -18,13 +18,21 @@ export interface IndexDocument {
   title: string;
   url: string;
   content: string;
+  /**
+   * What else names the document, counted as its title though not shown as one: a page's
+   * description. A page described as «Svømmekurs for barn» is about swimming courses, as much
+   * as one titled so; a page that mentions them in passing is not.
+   */
+  naming?: string;
 }
 
 const TITLE = 2;
 const TEXT = 1;
+/** Where a document's naming words count (IndexDocument.naming): in its title, and in its text, which they are part of. */
+const NAMING = TITLE | TEXT;
 
 /** A document's distinct words, each with its code: `times × 4 + 2 (in the title) + 1 (in the text)`. */
-export function countWords(document: Pick<IndexDocument, 'title' | 'content'>): Map<string, number> {
+export function countWords(document: Pick<IndexDocument, 'title' | 'content' | 'naming'>): Map<string, number> {
   const seen = new Map<string, number>();
   let where = TITLE;
   const count = (word: string) => {
@@ -32,6 +40,8 @@ export function countWords(document: Pick<IndexDocument, 'title' | 'content'>): 
     seen.set(word, code === undefined ? 4 + where : (code + 4) | where);
   };
   eachWord(document.title, count);
+  where = NAMING;
+  if (document.naming) eachWord(document.naming, count);
   where = TEXT;
   eachWord(document.content, count);
   return seen;
@@ -157,6 +167,7 @@ export class BatchPostings {
       content: firstCharacters(document.content, snippet),
     });
     this.#count(document.title, number, TITLE);
+    if (document.naming) this.#count(document.naming, number, NAMING);
     this.#count(document.content, number, TEXT);
     this.#ends.push(this.#used);
   }

@@ -15,6 +15,8 @@ export interface SearchDocument {
   url: string;
   /** Everything a visitor reads on the page, as plain text in one line. */
   content: string;
+  /** The page's description: words that weigh as its title's (IndexDocument.naming). */
+  naming?: string;
 }
 
 export interface SearchIndexFile {
@@ -43,7 +45,10 @@ export function searchDocument(page: RenderedPage, href: (route: string) => stri
   // textOfHtml folds its spaces already: only the composition is left to make the same.
   const text = textOfHtml(withoutTitleHeading(mainOfHtml(page.html), title)).normalize('NFC');
   const content = [text, unseenSentences(tidy(page.searchText), text)].filter((part) => part !== '').join(' ');
-  return { id: page.route, title, url: href(page.route), content };
+  // The description says what the page is about, as its title does. (Its headings were tried
+  // too: on the relevance list they named too much, precision at 5 0.637 → 0.595.)
+  const naming = tidy(page.page.description ?? '');
+  return { id: page.route, title, url: href(page.route), content, ...(naming === '' ? {} : { naming }) };
 }
 
 /**

@@ -18,6 +18,7 @@ import type {
 } from '../../client/shared/search-index-format.ts';
 import { contentHash } from '../hash.ts';
 import { commonWords } from './common-words.ts';
+import { documentFolders } from './document-folders.ts';
 import { IndexParts, type PartBasis, type PartWriter } from './index-parts.ts';
 import { documentsKey, postingsKey, rareKey } from './part-keys.ts';
 import { countDocument, type IndexDocument, Postings } from './postings.ts';
@@ -145,6 +146,7 @@ export function splitPostings(
     postings,
     docs: { per: docsPer, parts: docParts },
     count: documents.length,
+    folders: documentFolders(documents),
   };
   const json = JSON.stringify(manifest);
   parts.manifest(json);
@@ -240,7 +242,6 @@ function rareWordsParts(
   }
   return found;
 }
-
 const NO_DOCS: readonly number[] = [];
 
 /**

@@ -1,9 +1,12 @@
 /**
  * The search page in the browser: reads `q` from the address, fetches the parts of the
  * prebuilt index the query needs and lists the hits, best first, PAGE_SIZE at a time, the
- * first ones as soon as their documents are in. The form searches again without reloading
- * and keeps the address in step, so Back returns to the previous search. Every text the
- * visitor typed is shown as text.
+ * first ones as soon as their documents are in. It searches as the visitor types (TYPING_PAUSE
+ * after the last key), the address kept in step (one history entry for the typing, replaced at
+ * each pause, not one per key), so a reload or a shared link shows the same hits; a suggestion,
+ * or a submit of another query, is a search Back returns from. Without script the form is a
+ * plain GET form. The status line (role="status") tells screen readers the count politely;
+ * the focus stays in the field. Every text the visitor typed is shown as text.
  *
  * Plain DOM code over the server's markup (site/widgets/search-view.tsx), not React: the
  * search needs Fuse.js (7 KB gzip) and the index, and React would add 67 KB more to a page
@@ -16,6 +19,8 @@ import type { SearchResultsProps } from './search-view.tsx';
 
 /** Hits shown at a time; «Vis flere treff» shows as many more. */
 export const PAGE_SIZE = 20;
+/** Milliseconds after the last key before the hits follow what is typed. */
+export const TYPING_PAUSE = 200;
 
 type View =
   | { kind: 'blank' }
@@ -63,9 +68,15 @@ export function mount(root: HTMLElement, props: object): void {
     shown = view;
     render(root, view);
   };
-  const search = (query: string, limit = PAGE_SIZE) => {
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the address's entry is the typing's own (replaced at each pause), not a search asked for. */
+  let typingEntry = false;
+  const search = (query: string, limit = PAGE_SIZE, typed = false) => {
     const request = ++latest;
-    input.value = query;
+    clearTimeout(typing);
+    if (!typed) typingEntry = false;
+    // While typing, the field keeps what was typed («påmelding », space and all).
+    if (!typed) input.value = query;
     const searching = loadSearch(indexUrl);
     if (query === '') {
       show({ kind: 'blank' });
@@ -73,7 +84,9 @@ export function mount(root: HTMLElement, props: object): void {
       searching.catch(() => undefined);
       return;
     }
-    if (!(shown.kind === 'found' && shown.query === query)) show({ kind: 'searching', query });
+    // Typing on, the last hits stay (busy) until the new ones come: the list does not blink per key.
+    if (typed && shown.kind === 'found') show({ ...shown, busy: true });
+    else if (!(shown.kind === 'found' && shown.query === query)) show({ kind: 'searching', query });
     // The first hits show as soon as their documents are in; «Vis flere treff» waits for all.
     const partly = ({ total, hits }: SearchResult) => {
       if (request !== latest) return;
@@ -97,6 +110,20 @@ export function mount(root: HTMLElement, props: object): void {
     search(query);
   };
 
+  input.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      const query = normaliseQuery(input.value);
+      // A space or a letter typed and taken back searches for nothing new.
+      if (query === ('query' in shown ? shown.query : '') && shown.kind !== 'failed') return;
+      // Typing over a search that was asked for makes one entry of its own, which Back leaves.
+      const address = addressOf(action, query);
+      if (typingEntry || queryInAddress() === '') window.history.replaceState(null, '', address);
+      else window.history.pushState(null, '', address);
+      typingEntry = true;
+      search(query, PAGE_SIZE, true);
+    }, TYPING_PAUSE);
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     searchFor(normaliseQuery(input.value));
