@@ -24,7 +24,7 @@ const TITLE = 2;
 const TEXT = 1;
 
 /** A document's distinct words, each with its code: `times × 4 + 2 (in the title) + 1 (in the text)`. */
-export function countWords(document: Pick<IndexDocument, 'title' | 'content'>): Map<string, number> {
+function countWords(document: Pick<IndexDocument, 'title' | 'content'>): Map<string, number> {
   const seen = new Map<string, number>();
   let where = TITLE;
   const count = (word: string) => {

@@ -21,7 +21,7 @@ import { readSealed, unsealed, writeSealed } from '../sealed-file.ts';
 /** Raised whenever what the cache holds changes meaning: an older cache is then not read. */
 export const CACHE_FORMAT = 6;
 export const PAGES_FILE = 'pages.bin';
-export const DELTA_FILE = 'pages.delta.bin';
+const DELTA_FILE = 'pages.delta.bin';
 
 interface Stamped {
   format: number;
@@ -46,7 +46,7 @@ export interface BaseFile<Page> extends PageTables<Page> {
 }
 
 /** A journal: what builds since its base changed, the tables' new rows appended to the base's. */
-export interface DeltaFile<Page> extends PageTables<Page> {
+interface DeltaFile<Page> extends PageTables<Page> {
   base: string;
   /** The base's pages no build since has. */
   removed: string[];

@@ -33,7 +33,7 @@ export type StoredPage<Page extends WithArrays> = Omit<Page, 'reads' | 'postings
 };
 
 /** Pages with their arrays packed: what a cache file holds. */
-export interface PackedPages<Page extends WithArrays> {
+interface PackedPages<Page extends WithArrays> {
   pages: Array<[file: string, page: StoredPage<Page>]>;
   ints: Int32Array<ArrayBuffer>;
   ends: Uint32Array<ArrayBuffer>;

@@ -22,7 +22,7 @@ const FLAG = { sameClock: 1, noindex: 2, postings: 4, pairsKept: 8, other: 16 } 
 /** Numbers per row in `spans`: the reads' span, and the postings' pairs' and ends' (packed-arrays.ts). */
 const SPAN_COUNT = 6;
 
-export interface PageColumns {
+interface PageColumns {
   files: string[];
   own: string[];
   htmlFiles: string[];
