@@ -63,7 +63,8 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const cwd = project.root;
   const outDir = path.resolve(cwd, options.out);
   // A wrong --out is told first, as the user named it (a cache inside it would be refused too).
-  await resolveOutFolder(outDir, { project: cwd, force: options.force, shown: options.out, sources: sourceFolders(project) });
+  const refusals = { project: cwd, force: options.force, shown: options.out };
+  await resolveOutFolder(outDir, { ...refusals, sources: sourceFolders(project) });
   const owned = ownedCache(project, options, outDir);
   const cache = owned.cacheDir ? { cacheDir: owned.cacheDir } : {};
   const asked: BuildAsked = { ...names(project), outDir, base: options.base, origin: options.origin };
@@ -80,22 +81,18 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
   const trash = cache.cacheDir ? path.join(cache.cacheDir, 'trash') : undefined;
-  // No spare folder: the site a swap replaced is never written in place again, so an edit made
-  // in the output folder cannot reach a later build's (issue 43).
-  const where = { project: cwd, force: options.force, shown: options.out, sources, trash };
+  const where = { ...refusals, sources, trash };
   // What earlier builds left to remove goes while this one runs.
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.
   const letRemoverGo = trash ? readyRemover(trash) : () => undefined;
-  // A wrong --out is refused before the build, so it costs nothing (and checked again at the swap).
   // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
   let exitCode: number | undefined;
   const interrupted = (signal: NodeJS.Signals) => {
     exitCode = signal === 'SIGINT' ? 130 : 143;
     if (discardWriting()) process.exit(exitCode);
   };
-  process.on('SIGINT', interrupted);
-  process.on('SIGTERM', interrupted);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, interrupted);
   let result: BuildResult;
   let output: Awaited<ReturnType<typeof openOutput>>;
   const faults = owned.warning ? [owned.warning] : [];
@@ -129,8 +126,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     faults.push(...cacheWrite(cache.cacheDir, options, () => result.keepPages()));
   } finally {
     letRemoverGo();
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, interrupted);
     if (exitCode !== undefined) process.exit(exitCode);
   }
   await tell(
