@@ -77,8 +77,6 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   // code are known once it is bundled, and the swap checks them too (the same list, grown).
   const sources = [...sourceFolders(project), ...(cache.cacheDir ? [cache.cacheDir] : [])];
   const trash = cache.cacheDir ? path.join(cache.cacheDir, 'trash') : undefined;
-  // No spare folder: the site a swap replaced is never written in place again, so an edit made
-  // in the output folder cannot reach a later build's (issue 43).
   const where = { project: cwd, force: options.force, shown: options.out, sources, trash };
   // What earlier builds left to remove goes while this one runs.
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
@@ -90,8 +88,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     exitCode = signal === 'SIGINT' ? 130 : 143;
     if (discardWriting()) process.exit(exitCode);
   };
-  process.on('SIGINT', interrupted);
-  process.on('SIGTERM', interrupted);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, interrupted);
   let result: BuildResult;
   let output: Awaited<ReturnType<typeof openOutput>>;
   const faults = owned.warning ? [owned.warning] : [];
@@ -125,8 +122,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     faults.push(...cacheWrite(cache.cacheDir, options, () => result.keepPages()));
   } finally {
     letRemoverGo();
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, interrupted);
     if (exitCode !== undefined) process.exit(exitCode);
   }
   await tell(

@@ -33,7 +33,7 @@ export function outputMode(
 
 const CODES = { red: 31, green: 32, dim: 2 } as const;
 
-export function paint(mode: OutputMode, text: string, colour: keyof typeof CODES): string {
+function paint(mode: OutputMode, text: string, colour: keyof typeof CODES): string {
   return mode.color ? `\x1b[${CODES[colour]}m${text}\x1b[0m` : text;
 }
 

@@ -12,7 +12,7 @@ import { ServeError } from './serve/listen.ts';
 import { OutputError } from './publish/output-error.ts';
 
 /** Exit codes: 0 ok, 1 content or build error, 2 usage error. */
-export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+const EXIT = { ok: 0, content: 1, usage: 2 } as const;
 
 function nowOption(value: string): string {
   try {

@@ -9,12 +9,10 @@ import type { Clock } from './contract/clock.ts';
 import { type Wall, wallAt, zonedInstant } from './now.ts';
 
 /** [from, until): the instants over which a clock's answers hold. */
-export interface Interval {
+interface Interval {
   from: number;
   until: number;
 }
-
-export const ALWAYS: Interval = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY };
 
 const two = (value: number) => String(value).padStart(2, '0');
 

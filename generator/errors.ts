@@ -156,7 +156,7 @@ export function formatWarning(warning: ContentError): string {
   return formatWarningIn(warning, 'en');
 }
 
-export function formatWarningIn(warning: ContentError, language: Language): string {
+function formatWarningIn(warning: ContentError, language: Language): string {
   return formatErrorIn(warning, language).replace(/^✖/, '⚠');
 }
 

@@ -14,7 +14,7 @@ const message = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D'
 const property = (text: string) => message(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** One problem as a workflow command: an annotation at its file and line. */
-export function errorCommand(error: ContentError, language: Language = 'en'): string {
+function errorCommand(error: ContentError, language: Language = 'en'): string {
   const where = [`file=${property(error.file)}`];
   if (error.line !== undefined) where.push(`line=${error.line}`);
   if (error.column !== undefined) where.push(`col=${error.column}`);
@@ -24,7 +24,7 @@ export function errorCommand(error: ContentError, language: Language = 'en'): st
 }
 
 /** The job summary: every problem, and that the live site stays as it was. */
-export function problemsSummary(errors: readonly ContentError[], language: Language = 'en'): string {
+function problemsSummary(errors: readonly ContentError[], language: Language = 'en'): string {
   const words = SUMMARY_WORDS[language];
   const blocks = errors.map((error) => `\`\`\`text\n${formatErrorIn(error, language)}\n\`\`\``).join('\n\n');
   return `### ✖ ${words.refused(errors.length)}\n\n${words.liveSiteKept}\n\n${blocks}\n`;

@@ -9,7 +9,7 @@
  * this check is synchronous. Share images are PNG or JPEG only (what every share card reads),
  * so these two headers are all the check needs; anything else is «not a PNG or JPEG».
  */
-export interface ImageSize {
+interface ImageSize {
   kind: 'png' | 'jpeg';
   width: number;
   height: number;

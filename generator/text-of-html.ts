@@ -82,7 +82,7 @@ function unseen(name: string, attributes: string): boolean {
 }
 
 /** The HTML with every element a visitor does not see left out (see `unseen`), and comments gone. */
-export function visibleHtml(html: string): string {
+function visibleHtml(html: string): string {
   let out = '';
   let last = 0;
   let skipping: { name: string; depth: number } | undefined;

@@ -16,7 +16,7 @@ import { adminPolicy } from './admin-policy.ts';
 import { adminWords } from './admin-words.ts';
 import { type AdminPage, cmsConfig } from './cms-config.ts';
 
-export interface AdminParts {
+interface AdminParts {
   site: SiteDefinition;
   /** The content folder, relative to the project root. */
   contentFolder: string;
@@ -88,7 +88,7 @@ let decap: Array<[string, Uint8Array]> | undefined;
  * Decap CMS's prebuilt bundle and the chunks it loads from beside itself (numbered: the
  * editors of a few widgets, the locales), read once a process: 6 MB that no build changes.
  */
-export function decapFiles(): Array<[string, Uint8Array]> {
+function decapFiles(): Array<[string, Uint8Array]> {
   if (!decap) {
     const dist = path.dirname(requirePackage.resolve('decap-cms/dist/decap-cms.js'));
     const names = readdirSync(dist).filter((name) => /^(\d+\.)?decap-cms\.js$|\.wasm$/.test(name));

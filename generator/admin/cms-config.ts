@@ -19,7 +19,7 @@ export interface AdminPage {
   data: unknown;
 }
 
-export interface AdminContent {
+interface AdminContent {
   /** The content folder, relative to the project root, with `/`. */
   contentFolder: string;
   pages: readonly AdminPage[];

@@ -45,7 +45,7 @@ export interface MediaFolders {
   documents?: { folder: string; public: string };
 }
 
-export interface FieldContext {
+interface FieldContext {
   media: MediaFolders;
   /** The validated data of the file the fields are for, when there is one file (its lists and its records' keys). */
   data?: unknown;
@@ -209,7 +209,7 @@ function summaryOf(fields: CmsField[]): string | undefined {
  * A field's label: the schema's `title`, else its description up to the first comma, colon or
  * full stop (the description itself is the hint), else its name.
  */
-export function labelOf(name: string, schema: JsonSchema): string {
+function labelOf(name: string, schema: JsonSchema): string {
   if (typeof schema.title === 'string') return schema.title;
   const description = typeof schema.description === 'string' ? schema.description : '';
   const head = description.split(/[,:;.(«]/, 1)[0]?.trim() ?? '';

@@ -10,7 +10,7 @@ import { toolRoot as root } from '../typescript-module.js';
 export const toolRoot = (): string => root;
 
 /** The tool's package name: what a site imports the contract by (`clubsite`, `clubsite/island`). */
-export const TOOL_PACKAGE = 'clubsite';
+const TOOL_PACKAGE = 'clubsite';
 
 /** Whether an import is of the tool itself (the package or one of its subpaths). */
 export const isToolImport = (specifier: string): boolean =>

@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import { BuildFailed, type ContentError } from '../errors.ts';
 import { DEFAULT_NAMES, type ProjectNames } from '../model/project.ts';
 
-export const CONFIG_FILE = 'clubsite.config.ts';
+const CONFIG_FILE = 'clubsite.config.ts';
 
 export interface Project extends ProjectNames {
   /** The project's folder (absolute). */

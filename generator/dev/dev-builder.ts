@@ -13,7 +13,7 @@ import { carryDeferred } from './served-files.ts';
 export type { BuildOutcome };
 
 /** A failed build's problems for the pages' overlay and the terminal, in the site's language. */
-export function problemsOf(error: unknown, language: Language = 'en'): DevProblem[] {
+function problemsOf(error: unknown, language: Language = 'en'): DevProblem[] {
   if (error instanceof BuildFailed) {
     const spoken = error.language ?? language;
     return error.errors.map((problem) => ({

@@ -8,7 +8,7 @@ import { ADMIN_FOLDER } from '../urls.ts';
 import type { ReloadChannel } from './reload-channel.ts';
 import type { ReloadClient } from './reload-client.ts';
 
-export interface DevRequestOptions {
+interface DevRequestOptions {
   /** The address the server is bound to (loopback: only loopback Host names are answered). */
   host: string;
   base: string;

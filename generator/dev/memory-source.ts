@@ -17,11 +17,11 @@ export function memorySource(files: () => BuiltFiles | undefined): FileSource {
 }
 
 /** Where the dev server serves its own files; outside any base path, never written by `build`. */
-export const DEV_PREFIX = '/__clubsite/';
+const DEV_PREFIX = '/__clubsite/';
 export const EVENTS = `${DEV_PREFIX}events`;
 /** `/__clubsite/reload-<hash>.js`: named by its content, so pages load it from the browser's cache. */
 export const RELOAD_SCRIPT = /^\/__clubsite\/reload-([A-Za-z0-9]+)\.js$/;
-export const reloadScriptUrl = (hash: string) => `${DEV_PREFIX}reload-${hash}.js`;
+const reloadScriptUrl = (hash: string) => `${DEV_PREFIX}reload-${hash}.js`;
 
 /**
  * The one difference between a page in dev and in `build`: a module script that listens for

@@ -5,7 +5,7 @@ import { isIgnoredPath } from '../pipeline/change-plan.ts';
 import { TreeWatcher } from './tree-watcher.ts';
 import { isInside } from '../path-inside.ts';
 
-export interface SourceWatcherOptions {
+interface SourceWatcherOptions {
   /** The site's folder: its own files are watched even when it lies under a node_modules folder. */
   root: string;
   contentDir: string;

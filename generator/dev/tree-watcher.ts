@@ -2,7 +2,7 @@ import { type Dirent, type FSWatcher, existsSync, lstatSync, readdirSync, watch 
 import path from 'node:path';
 import { isInside } from '../path-inside.ts';
 
-export interface TreeWatcherOptions {
+interface TreeWatcherOptions {
   /** Files and folders never watched nor reported (editor swap files, dot folders). */
   ignored: (file: string) => boolean;
   /** A file or folder in the tree was written, made, moved or removed. */

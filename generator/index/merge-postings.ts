@@ -16,7 +16,7 @@ import { firstFrom, MovedDocuments } from './moved-documents.ts';
 
 type Document = PagePostings['documents'][number];
 
-export interface MergedPostings {
+interface MergedPostings {
   lists: MergedLists;
   documents: Document[];
   /** 1 for a document that is the kept index's of the same number (its page a range of it, at the same place). */

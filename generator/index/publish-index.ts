@@ -1,5 +1,4 @@
 /** The search index made from the first pass's pages and written: each part as it is made, the manifest last. */
-import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
 import type { SearchIndexBuilder, SearchIndexFile } from './search-index.ts';
 import { type KeptParts, UNNAMED_PARTS } from './split-index.ts';
@@ -7,9 +6,7 @@ import { type KeptParts, UNNAMED_PARTS } from './split-index.ts';
 /** With `kept` (the parts the last build kept, pipeline/index-part-cache.ts), a part of the same inputs is linked from there. */
 export function publishIndex(index: SearchIndexBuilder, publisher: Publisher, kept?: KeptParts): SearchIndexFile {
   // Each part goes out while the next is made, and none is held: under UNNAMED_PARTS, then
-  // renamed to their folder, named by the hash of all of them. An output updated in place starts
-  // from the parts its last index had (most of them are the same files).
-  publisher.recycle?.(UNNAMED_PARTS, path.posix.dirname(UNNAMED_PARTS));
+  // renamed to their folder, named by the hash of all of them.
   const made = index.finish({
     write: (file, json, keepAt) => publisher.write(file, json, keepAt),
     linkAll: (links, remake) => publisher.linkAll(links, remake),

@@ -7,7 +7,7 @@ import { CACHE_THREAD, NumberedPages } from './page-postings.ts';
 import { mergedPostings } from './merge-postings.ts';
 import { type PartWriter, splitPostings } from './split-index.ts';
 
-export interface SearchDocument {
+interface SearchDocument {
   /** The page's route, or route#anchor for a part of it: unique, and what the documents are ordered by. */
   id: string;
   title: string;
@@ -56,7 +56,7 @@ export function searchDocument(page: RenderedPage, href: (route: string) => stri
  * level, a calendar door) as a document: «Hval – Svømmeopplæring» at /kurs/#hval, whose
  * content is that part's own text, so the snippet says why it matched.
  */
-export function sectionDocuments(page: RenderedPage, href: (route: string) => string): SearchDocument[] {
+function sectionDocuments(page: RenderedPage, href: (route: string) => string): SearchDocument[] {
   const pageTitle = tidy(page.page.title);
   return page.sections
     .map((section) => ({

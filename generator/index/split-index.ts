@@ -32,7 +32,7 @@ export { type IndexDocument, wordsOf } from './postings.ts';
 
 export type { SearchManifest as SplitIndexManifest } from '../../client/shared/search-index-format.ts';
 
-export interface SplitIndexOptions {
+interface SplitIndexOptions {
   /** Characters of text kept per document (the snippet's length), as splitIndex counts them. */
   snippet: number;
   /** Roughly how many bytes of postings go in one part. */
@@ -51,7 +51,7 @@ export interface SplitIndexOptions {
   headSize?: number;
 }
 
-export interface SplitIndex {
+interface SplitIndex {
   /** The manifest's path: the one file a page links. */
   path: string;
   /** The manifest and every part not handed to a writer (see splitPostings): path → JSON. */
@@ -77,7 +77,7 @@ export const UNNAMED_PARTS = 'assets/search/.unnamed';
 const DOCS_PER_PART = 32;
 
 /** What of the postings is as a kept index has them (merge-postings.ts), by word and by document: 1 where it is. */
-export interface SameAsKept {
+interface SameAsKept {
   generation: string;
   sameList: Uint8Array;
   sameDocument: Uint8Array;

@@ -19,7 +19,7 @@ import { type ContentListing, listContentFiles } from './content-files.ts';
 import { type ContentPaths, type ContentReader, stampOf } from './content-reader.ts';
 
 /** What a full load made, as `remember` is told it. */
-export interface FullLoad {
+interface FullLoad {
   site: SiteDefinition;
   listing: ContentListing;
   pagesDir: string;

@@ -11,7 +11,7 @@ const matter = lazyPackage<typeof Matter>('gray-matter');
 export type { PageSource };
 
 /** content/pages/index.md → /, content/pages/om/styret.md → /om/styret, om/index.yaml → /om */
-export function routeFromPath(pathInPages: string): string {
+function routeFromPath(pathInPages: string): string {
   const withoutExtension = pathInPages.replace(/\.(md|yaml|yml)$/, '');
   const parts = withoutExtension.split('/').filter((part) => part !== '');
   if (parts.at(-1) === 'index') parts.pop();

@@ -7,7 +7,7 @@
  */
 import type { YamlTrouble } from '../messages/values.ts';
 
-export interface YamlError {
+interface YamlError {
   code: string;
   message: string;
   pos: [number, number];

@@ -22,18 +22,10 @@ export type KeptLink = readonly [from: string, file: string, digest: string];
 export interface Publisher {
   /** A folder the threads that render may write pages into themselves (a folder being built); none in memory. */
   readonly folder?: string;
-  /**
-   * Whether `folder` may hold files already (an earlier build's, brought up to date in place): a
-   * thread that writes a page there removes what is at its path first, never writing through it
-   * (it may be another name of a cache's copy), and makes its folders where a file may lie.
-   */
-  readonly replaces?: boolean;
   /** A rendered page: its HTML is written unless the thread that rendered it wrote it already. */
   page(page: PageRecord): void;
   /** Takes one file; a failure to write it is told at the end. With `keepAt`, a second name for it there too (a cache's copy), if it can. */
   write(file: string, data: string | Uint8Array, keepAt?: string): void;
-  /** Puts a file that exists elsewhere (absolute `from`, a cache's copy) at `file`. */
-  link(from: string, file: string): void;
   /**
    * Puts many files that exist elsewhere (a cache's copies) at theirs, as link() does each,
    * handed over at once, without looking at them first: one that is not there whole (`bytes`) is
@@ -42,12 +34,6 @@ export interface Publisher {
   linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void;
   /** Renames a folder written so far, in order with the writes. */
   move(from: string, to: string): void;
-  /**
-   * Before files are written under `into`: where the output is an earlier build's folder brought
-   * up to date in place, that folder's one folder under `under` becomes `into`, so that what it
-   * held already stays (a search index's parts, renamed by move() once all are written).
-   */
-  recycle?(into: string, under: string): void;
   /** Resolves once few enough files wait to be written: a renderer faster than the disk waits here. */
   ready(): Promise<void>;
   /** A write done elsewhere (a render worker) failed. */
@@ -82,7 +68,7 @@ export interface RenderPass {
 }
 
 /** What a consumer of the rendered pages is made with. */
-export interface ConsumerSetup {
+interface ConsumerSetup {
   urls: Urls;
   /** Rules of _headers for what is not a page (the editors' admin), added after the pages'. */
   headerRules?: readonly string[];

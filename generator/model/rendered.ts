@@ -41,11 +41,6 @@ export interface PublishedPage extends PageRecord {
   keepAt?: string;
 }
 
-/** A page whose HTML is a file a page cache kept: the publisher puts that file in place (a hard link, or a copy). */
-export interface CopiedPage extends PageRecord {
-  copyOf: string;
-}
-
 /** A page as rendered, whole. */
 export interface RenderedPage extends PublishedPage {
   page: Page;
@@ -58,7 +53,7 @@ export interface RenderedPage extends PublishedPage {
 /** A run of pages rendered by one thread, in page order, with their search postings and problems. */
 export interface RenderedBatch {
   /** Whole, with their HTML only (taken from a cache), or only their records when the thread that rendered them wrote them. */
-  pages: Array<RenderedPage | PublishedPage | CopiedPage | PageRecord>;
+  pages: Array<RenderedPage | PublishedPage | PageRecord>;
   /** The pages' search documents, counted where they were rendered, and the number of the thread that counted them. */
   postings?: { packed: PackedPostings; thread: number };
   /** Or each page's documents in a page cache's numbering (pipeline/incremental-renderer.ts). */
@@ -71,9 +66,6 @@ export interface RenderedBatch {
 
 /** A page whose HTML is still to be written. */
 export const isWhole = (page: PageRecord): page is PublishedPage => 'html' in page;
-
-/** A page whose HTML is a file a page cache kept. */
-export const isCopied = (page: PageRecord): page is CopiedPage => 'copyOf' in page;
 
 /** A page as its render made it, not taken from a cache. */
 export const isRendered = (page: PageRecord): page is RenderedPage => 'page' in page;

@@ -1,6 +1,6 @@
 import type { ValidatedPage } from './pages.ts';
 
-export type RouteEntry =
+type RouteEntry =
   | { kind: 'page'; page: ValidatedPage }
   | { kind: 'redirect'; to: string }
   /** A file the site makes from its data (a feed): linkable, written as it is. */

@@ -40,7 +40,7 @@ export interface BuildResult {
   keepPages(): void;
 }
 
-export interface BuildStats extends OutputSizes {
+interface BuildStats extends OutputSizes {
   pages: number;
   /** The search index's parts together, and how many there are (a query loads a few). */
   searchIndexBytes: number;
@@ -50,7 +50,7 @@ export interface BuildStats extends OutputSizes {
   searchDocuments: number;
 }
 
-export interface ResultParts {
+interface ResultParts {
   now: Date;
   site: LoadedSite;
   client: ClientBundle;

@@ -51,8 +51,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     renderer.start(site, () => countPageFiles(run.contentDir, site.site));
     const client = bundling(run, site, keptClient);
     const sources = keptFiles ? await run.stage('kept files', () => keptFiles.restore(site)) : NOTHING_KEPT;
-    // The look at the content folder begun on a thread (cli-build.ts) went on while the site's code ran.
-    await options.contentWalk?.looked();
     const built = await prepare(run, site, { ...sources.reuse, ...walkStamps(run), bundling: client });
     await options.codeBundled?.([...site.inputs, ...built.client.inputs]);
     const { first, second } = passesOf(site.site, built.routed.pages);

@@ -1,13 +1,16 @@
 /**
  * The page cache's folder as read (page-cache.ts): its base and the journal that follows it
- * (cache-file.ts), their pages read with their arrays as views (packed-arrays.ts) and their
- * tables joined. Pages whose reads name pairs the tables do not hold are left out: they are
+ * (cache-file.ts), their pages read and their tables joined. Pages whose reads name pairs the tables do not hold are left out: they are
  * rendered again.
  */
 import { WordNumbering } from '../index/page-postings.ts';
 import { type BaseFile, readBase, readDelta } from './cache-file.ts';
-import type { WithArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
+
+/** What is checked of a page as read: its reads name rows of the table. */
+interface WithArrays {
+  reads: Int32Array<ArrayBuffer>;
+}
 
 /** The cache as read: its pages and tables, with what came from its base (what a journal leaves out), or why it was not read. */
 export interface CacheContents<CachedPage extends WithArrays> {
@@ -43,7 +46,6 @@ export function readContents<CachedPage extends WithArrays>(
   // A page whose reads name pairs the table does not have is not believed (its entry is not whole).
   const whole = (page: CachedPage) => page?.reads instanceof Int32Array && inTable(page.reads, reads.size);
   const pages = new Map<string, CachedPage>();
-  // Their arrays are views of the file's already (cache-file.ts).
   for (const [name, page] of file.pages) {
     if (!whole(page)) continue;
     pages.set(name, page);

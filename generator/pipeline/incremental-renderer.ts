@@ -33,7 +33,7 @@ export interface CacheReport {
 }
 
 /** Why a page was rendered rather than taken from the cache, for --verbose. */
-export interface RenderReason {
+interface RenderReason {
   route: string;
   reason: string;
 }

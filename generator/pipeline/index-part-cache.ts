@@ -70,7 +70,7 @@ export function keptPartsOf(options: Pick<BuildOptions, 'root' | 'cacheDir'>): F
   return new FolderIndexParts(path.resolve(options.root, options.cacheDir), generatorCode());
 }
 
-export class FolderIndexParts implements KeptParts {
+class FolderIndexParts implements KeptParts {
   readonly #folder: string;
   readonly #stamp = buildStamp();
   #found: Map<string, Entry> | undefined;

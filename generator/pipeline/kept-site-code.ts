@@ -11,7 +11,7 @@ import { esbuildVersion } from '../lazy-package.ts';
 import { KeptBundle } from './kept-bundle.ts';
 import { generatorCode } from './generator-code.ts';
 
-export class KeptSiteCode implements KeptCode {
+class KeptSiteCode implements KeptCode {
   readonly #kept: KeptBundle<SiteBundle>;
 
   constructor(
@@ -37,7 +37,7 @@ export class KeptSiteCode implements KeptCode {
   }
 }
 
-export class KeptClientCode implements KeptClient {
+class KeptClientCode implements KeptClient {
   readonly #kept: KeptBundle<ClientBundle>;
 
   constructor(

@@ -29,7 +29,7 @@ export interface KeptFiles {
 }
 
 /** A kept file's table and row. */
-export interface KeptRow {
+interface KeptRow {
   files: KeptFiles;
   row: number;
 }

@@ -17,14 +17,12 @@ export const readSourcesAhead = (cacheDir: string): ReadAhead => new ReadAhead(p
 
 /**
  * What a build with a cache reads first, begun by `clubsite build` while it imports the
- * pipeline: the look at the content folder, on a thread (when the last-build check did not take
- * it: no record, or the clock past it), and the kept files. Without a cache, only the walk.
+ * pipeline: the kept files. Without a cache, only the walk.
  */
 export function readsAhead(
   cacheDir: string | undefined,
   walk: ContentWalk,
 ): { contentWalk: ContentWalk; sourcesRead?: ReadAhead } {
   if (cacheDir === undefined) return { contentWalk: walk };
-  walk.lookAhead();
   return { contentWalk: walk, sourcesRead: readSourcesAhead(cacheDir) };
 }

@@ -53,7 +53,7 @@ export interface RecordedFigures {
   searchDocuments: number;
 }
 
-export interface LastBuild {
+interface LastBuild {
   format: typeof FORMAT;
   /** The options, the generator's code, Node's version and the sources' commit, hashed. */
   asked: string;
@@ -202,7 +202,7 @@ function unchanged(
   return { record, now: new Date(now) };
 }
 
-export interface FinishedBuild {
+interface FinishedBuild {
   /** Date.now() when the build began, before it read anything. */
   startedAt: number;
   now: Date;

@@ -19,8 +19,8 @@ import { OutputError } from '../publish/output-error.ts';
 import { systemTree } from '../publish/out-folder.ts';
 import { cacheFault } from './cache-fault.ts';
 
-export const CACHE_MARKER = 'CACHEDIR.TAG';
-export const CACHE_MARKER_TEXT =
+const CACHE_MARKER = 'CACHEDIR.TAG';
+const CACHE_MARKER_TEXT =
   'Signature: 8a477f597d28d172789f06886806bc55\n# The build cache of clubsite: everything here can be deleted, and is made again by the next build.\n';
 
 /** The names an earlier clubsite's cache held, before the marker: such a folder is taken over. */
@@ -41,7 +41,7 @@ const OLD_CACHE_NAMES = new Set([
   'output-lists',
 ]);
 
-export interface CacheFolderPlaces {
+interface CacheFolderPlaces {
   /** The project folder. */
   project: string;
   /** The folders of its sources (config/project-config.ts sourceFolders). */

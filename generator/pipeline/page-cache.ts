@@ -16,7 +16,6 @@ import { CACHE_FORMAT, newGeneration, PAGES_FILE, writeBase, writeDelta } from '
 import { buildStamp, removeOrphans } from './cache-folder.ts';
 import { type CacheContents, readContents } from './cache-contents.ts';
 import { ReadAhead } from './read-ahead.ts';
-import { packArrays } from './packed-arrays.ts';
 import { ReadTable } from './read-table.ts';
 import { sha256 } from '../sealed-file.ts';
 import { noteCacheFault } from '../noted-cache-fault.ts';
@@ -237,7 +236,7 @@ export class FolderPageCache implements PageCache {
       words: words.words.slice(base.words),
       readPaths: reads.paths.slice(base.reads),
       readValues: reads.values.slice(base.reads),
-      ...packArrays(changed.map(([file, page]) => [file, withoutHtml(page)])),
+      pages: changed.map(([file, page]) => [file, stored(page)]),
       removed,
     });
   }
@@ -246,9 +245,10 @@ export class FolderPageCache implements PageCache {
     // Only the reads the kept pages made: a table does not grow with pages long gone.
     const kept = [...pages];
     const { table, lists } = this.reads.compacted(kept.map(([, page]) => page.reads));
-    const stored = kept.map(([file, page], at): [string, CachedPage] => [
+    // Its pages' search pairs are in the kept index written with it (kept-index.ts): not twice.
+    const entries = kept.map(([file, page], at): [string, CachedPage] => [
       file,
-      { ...withoutHtml(page), reads: lists[at] ?? new Int32Array() },
+      { ...stored(page, true), reads: lists[at] ?? new Int32Array() },
     ]);
     this.#wrote = { generation: newGeneration(), entries: new Set(pages.values()) };
     writeBase(this.dir, {
@@ -258,13 +258,12 @@ export class FolderPageCache implements PageCache {
       words: this.numbering.words,
       readPaths: table.paths,
       readValues: table.values,
-      // Its pages' search pairs are in the kept index written with it (kept-index.ts): not twice.
-      ...packArrays(stored, { pairsKept: true }),
+      pages: entries,
     });
     // HTML files no page names any more.
     removeOrphans(
       path.join(this.dir, HTML_FOLDER),
-      new Set(stored.flatMap(([, page]) => (page.htmlFile ? [page.htmlFile] : []))),
+      new Set(entries.flatMap(([, page]) => (page.htmlFile ? [page.htmlFile] : []))),
     );
   }
 }
@@ -272,4 +271,16 @@ export class FolderPageCache implements PageCache {
 /** Pages a journal may hold however small the site: below that, a base is never worth writing again. */
 const JOURNAL_PAGES = 64;
 
-const withoutHtml = ({ html: _, ...entry }: CachedPage): CachedPage => entry;
+/**
+ * A page as its cache file keeps it: without its HTML, and with `pairsKept` (a base, which the
+ * kept index is written with) its postings' pairs and ends left out, as they are already when
+ * it was read so.
+ */
+function stored({ html: _, ...entry }: CachedPage, pairsKept = false): CachedPage {
+  const { postings } = entry;
+  if (!postings || postings.pairsKept || !pairsKept) return entry;
+  return { ...entry, postings: { documents: postings.documents, pairs: NO_PAIRS, ends: NO_ENDS, pairsKept: true } };
+}
+
+const NO_PAIRS = new Int32Array(0);
+const NO_ENDS = new Uint32Array(0);

@@ -27,7 +27,7 @@ export type PlanStep =
   | (PageStep & { cached?: undefined; html?: undefined; reason: string });
 
 /** What a plan was made under: every page's lookup depends on these besides the page and its entry. */
-export interface PlanInputs {
+interface PlanInputs {
   shared: string;
   index: string;
   now: number;

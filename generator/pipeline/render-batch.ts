@@ -15,7 +15,7 @@ import { environmentOf } from '../render/render-environment.ts';
 import { renderPage } from '../render/render-page.ts';
 
 /** How a batch's search documents are counted: into a thread's postings, sent a batch at a time (none: not indexed). */
-export type Counting = { postings: BatchPostings; thread: number } | undefined;
+type Counting = { postings: BatchPostings; thread: number } | undefined;
 
 export function renderBatch(
   site: SiteDefinition,

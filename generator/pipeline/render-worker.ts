@@ -33,7 +33,7 @@ function write(batch: RenderedBatch, folder: string): { batch: RenderedBatch; wr
     const { html, page: _, searchText: __, sections: ___, ...record } = page;
     try {
       // The main thread made the folders (worker-pool.ts Folders).
-      writeFileIn(folder, record.file, html, undefined, setup.replace);
+      writeFileIn(folder, record.file, html);
       if (setup.keepHtml) {
         record.htmlHash = sha256(html);
         keepCopy(path.join(folder, record.file), keptHtml(setup.keepHtml, record.htmlHash));

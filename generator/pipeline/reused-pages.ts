@@ -3,7 +3,7 @@
  * each as the page a publisher writes, and a run of them as one batch.
  */
 import type { ErrorDetails } from '../errors.ts';
-import type { CopiedPage, PageRecord, PublishedPage, RenderedBatch } from '../model/rendered.ts';
+import type { PageRecord, PublishedPage, RenderedBatch } from '../model/rendered.ts';
 import type { PagePostings } from '../model/search.ts';
 import type { CachedPage } from './page-cache.ts';
 
@@ -40,14 +40,14 @@ export function reusedPage(cached: CachedPage, kept: string): PublishedPage {
 
 /** A run of pages taken from the cache, with their search postings and warnings. */
 export class TakenRun {
-  readonly pages: Array<PublishedPage | CopiedPage> = [];
+  readonly pages: Array<PublishedPage> = [];
   /** What the build keeps of each: the record its cache entry holds (not made again from the page). */
   readonly #records: PageRecord[] = [];
   readonly #postings: PagePostings[] = [];
   readonly #warnings: ErrorDetails[] = [];
 
   /** Adds a page, with its record, and its postings when its pass is indexed. */
-  add(page: PublishedPage | CopiedPage, record: PageRecord, postings: PagePostings | undefined): void {
+  add(page: PublishedPage, record: PageRecord, postings: PagePostings | undefined): void {
     this.pages.push(page);
     this.#records.push(record);
     if (postings) this.#postings.push(postings);
@@ -75,14 +75,11 @@ export class TakenRun {
 
 /** The batch each run was last made into, by its first page (a published page is made once per cache entry). */
 const lastRuns = new WeakMap<
-  PublishedPage | CopiedPage,
-  { pages: ReadonlyArray<PublishedPage | CopiedPage>; postings: number; words: readonly string[]; batch: RenderedBatch }
+  PublishedPage,
+  { pages: ReadonlyArray<PublishedPage>; postings: number; words: readonly string[]; batch: RenderedBatch }
 >();
 
-function samePages(
-  a: ReadonlyArray<PublishedPage | CopiedPage>,
-  b: ReadonlyArray<PublishedPage | CopiedPage>,
-): boolean {
+function samePages(a: ReadonlyArray<PublishedPage>, b: ReadonlyArray<PublishedPage>): boolean {
   if (a.length !== b.length) return false;
   for (let at = 0; at < a.length; at += 1) if (a[at] !== b[at]) return false;
   return true;

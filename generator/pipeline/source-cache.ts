@@ -63,12 +63,12 @@ interface DeltaFile {
 }
 
 /** What a build hands prepare(): the files kept, as the dev session keeps them in memory. */
-export interface KeptSources {
+interface KeptSources {
   parsed: PageCache;
   validated: ValidatedPages;
 }
 
-export class SourceCache {
+class SourceCache {
   /** How many files were read back, and for what they were validated: a build that changed neither need not save. */
   #restored = 0;
   #validatedBy: string | undefined;
@@ -179,7 +179,7 @@ export class SourceCache {
 }
 
 /** A build's kept sources: what it hands prepare(), and `keep`, which saves them once the build has succeeded. */
-export interface BuildSources {
+interface BuildSources {
   reuse: Partial<KeptSources>;
   keep: () => void;
 }

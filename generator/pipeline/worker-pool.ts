@@ -31,8 +31,6 @@ export interface WorkerSetup {
   context: RenderContext;
   indexed: boolean;
   writeTo?: string;
-  /** Whether what is at a page's path in `writeTo` is removed before it is written (Publisher.replaces). */
-  replace?: boolean;
   /** Where each page written is also kept (a page cache), under its file's name and the build's stamp. */
   keepHtml?: RenderPass['keepHtml'];
 }
@@ -116,7 +114,6 @@ export async function* renderOnWorkers(
     context: pass.context,
     indexed: pass.indexed,
     writeTo: publisher.folder,
-    ...(publisher.replaces ? { replace: true } : {}),
     ...(pass.keepHtml ? { keepHtml: pass.keepHtml } : {}),
   };
   const here = renderHere(site, pass, jobs, folders, publisher, arrived);
@@ -241,7 +238,6 @@ class Folders {
       makeFoldersFor(
         folder,
         pages.map((page) => page.output ?? this.fileOf(page.route)),
-        this.publisher.replaces,
       );
     } catch (error) {
       // Told as any write that failed: when the output is committed.

@@ -22,7 +22,7 @@ import { renderOnWorkers, startRenderWorkers, type RenderWorkers } from './worke
  * pages 2.74 s against 2.88 s, 10,000 pages 5.0 s against 6.3 s (two workers beside this thread,
  * three threads on two cores, 5.6 s).
  */
-export const WORKER_PAGES = 3000;
+const WORKER_PAGES = 3000;
 
 export class WorkerRenderer implements Renderer {
   readonly #here = new ThisThreadRenderer();

@@ -8,8 +8,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { KeptLink } from '../model/pipeline.ts';
+import { bundleTypeScript } from '../typescript-module.js';
 import { RemadeCopies } from './remade-copies.ts';
-import { WRITER } from './writer-thread.ts';
 
 /** Why a write failed (an errno error's fields), as it crossed from the writer's thread. */
 export interface WriteFailure {
@@ -19,89 +19,67 @@ export interface WriteFailure {
   path?: string;
 }
 
+/**
+ * One thing for the thread to do (writer-thread.ts): a file to write (with `keepAt`, a copy kept
+ * there too), a folder to rename, or kept copies to check and copy in, as [from, file, digest, …].
+ */
+export type WriterEntry =
+  | { file: string; data: string | Uint8Array; keepAt?: string }
+  | { file: string; to: string }
+  | { links: string[] };
+
+/** What the thread answers each batch with: the first write that failed, and the kept copies not put. */
+export interface WriterAnswer {
+  failure: WriteFailure | undefined;
+  missing: string[];
+}
+
 /** Files a batch holds at most, and batches sent but not written before a writer waits (ready()). */
 const BATCH = 32;
 const BATCHES_AHEAD = 8;
-/**
- * Files linked in a row (link()) go as one entry of a batch, up to this many: a build that takes
- * 10,000 pages from its cache sends 10 messages for them, not 313 each answered.
- */
-const LINKS_AT_ONCE = 1024;
 
-/** One thing for the thread to do (see BackgroundWriter.#batch). */
-type Entry = [
-  string,
-  (string | Uint8Array | null)?,
-  string?,
-  string?,
-  string?,
-  Array<string | number>?,
-  string?,
-  true?,
-  string[]?,
-];
+let bundled: Promise<string> | undefined;
+/** The thread's module, bundled once a process (again only when one of its files changed). */
+function threadFile(): Promise<string> {
+  bundled ??= bundleTypeScript('generator/publish/writer-thread.ts');
+  bundled.catch(() => {
+    bundled = undefined;
+  });
+  return bundled;
+}
 
 export class BackgroundWriter {
   readonly #worker: Worker;
-  /**
-   * Files to write, [file, data, , , keepAt]; folders to rename, [from, undefined, to]; files to
-   * link (or copy) from elsewhere, [file, undefined, undefined, from]; many such files at once,
-   * ['', undefined, undefined, undefined, undefined, [from, file, bytes, from, file, bytes, …]];
-   * a folder to take an earlier build's in place, [into, , , , , , under]; the sweep at the end,
-   * ['', , , , , , , true]; a file another thread wrote, [file, null]; files linked in a row,
-   * ['', , , , , , , , [from, file, from, file, …]] (writer-thread.ts).
-   */
-  #batch: Entry[] = [];
-  /** The links of the batch's last entry, while it is one of links in a row. */
-  #linking: string[] | undefined;
+  #batch: WriterEntry[] = [];
   #sent = 0;
   #written = 0;
-  /** Whether the thread has looked at what the folder held (at once, unless in place). */
-  #looked: boolean;
-  readonly inPlace: boolean;
   #failure: WriteFailure | undefined;
   /** Files of linkAll() not linked, their copy gone or not whole: made again by finish(), on this thread. */
   readonly missing: string[] = [];
   readonly #remade = new RemadeCopies();
   /** Called when a batch is written (or the thread stopped): waiters look again. */
   #waiters: Array<() => void> = [];
-  /** Whether the thread is done with the folder's list (written after the sweep: writer-thread.ts), or stopped. */
-  #listed = false;
   /** The thread stopped, once finish() has asked it to end. */
   #closed: Promise<void> = Promise.resolve();
 
-  /**
-   * `inPlace`: the folder holds a site an earlier build wrote, brought to this one's
-   * (writer-thread.ts); `lists`: where the lists of such folders are kept (spare-look.ts).
-   */
-  constructor(
+  /** A writer of `folder` (which exists), its thread started. */
+  static async start(folder: string): Promise<BackgroundWriter> {
+    return new BackgroundWriter(folder, await threadFile());
+  }
+
+  private constructor(
     private readonly folder: string,
-    { inPlace = false, lists }: { inPlace?: boolean; lists?: string } = {},
+    thread: string,
   ) {
-    this.inPlace = inPlace;
-    this.#looked = !inPlace;
-    this.#worker = new Worker(WRITER, { eval: true, workerData: { folder, inPlace, lists } });
-    type Answer = { failure?: WriteFailure; missing?: string[]; looked?: true; listed?: true };
-    this.#worker.on('message', ({ failure, missing, looked, listed }: Answer) => {
-      if (looked || listed) {
-        if (looked) this.#looked = true;
-        if (listed) this.#listed = true;
-        return this.#wake();
-      }
+    this.#worker = new Worker(thread, { workerData: { folder } });
+    this.#worker.on('message', ({ failure, missing }: WriterAnswer) => {
       this.#written += 1;
       this.#failure ??= failure;
-      if (missing) this.missing.push(...missing);
-      this.#wake();
-    });
-    // Stopped (stop(), or on its own): nothing more comes from it.
-    this.#worker.on('exit', () => {
-      this.#listed = true;
+      this.missing.push(...missing);
       this.#wake();
     });
     this.#worker.on('error', (error) => {
       this.#failure ??= { message: error.message };
-      this.#looked = true;
-      this.#listed = true;
       this.#written = this.#sent;
       this.#wake();
     });
@@ -112,80 +90,39 @@ export class BackgroundWriter {
     return this.#failure;
   }
 
-  /** Writes a file; with `keepAt`, a second name for it there too (a page cache's copy), if it can. */
+  /** Writes a file; with `keepAt`, a copy of it there too (a page cache's), if it can. */
   write(file: string, data: string | Uint8Array, keepAt?: string): void {
-    this.#batch.push(keepAt === undefined ? [file, data] : [file, data, undefined, undefined, keepAt]);
-    if (this.#batch.length >= BATCH) this.#send();
-  }
-
-  /** A file another thread wrote into the folder itself (a render worker): in place, it is not swept away. */
-  wrote(file: string): void {
-    if (!this.inPlace) return;
-    this.#batch.push([file, null]);
-    if (this.#batch.length >= BATCH) this.#send();
-  }
-
-  /** Puts a file that exists elsewhere (absolute `from`) at `file`: a hard link, or a copy on another file system. */
-  link(from: string, file: string): void {
-    const last = this.#batch.at(-1);
-    if (!this.#linking || last?.[8] !== this.#linking) {
-      const entry: Entry = [''];
-      entry[8] = this.#linking = [];
-      this.#batch.push(entry);
-    }
-    this.#linking.push(from, file);
-    if (this.#batch.length >= BATCH || this.#linking.length >= LINKS_AT_ONCE * 2) this.#send();
+    this.#push(keepAt === undefined ? { file, data } : { file, data, keepAt });
   }
 
   /**
-   * Puts many files that exist elsewhere at theirs, as link() does each: one entry, so thousands
-   * of them (a search index's kept parts) cross to the thread as one array, not a message per 32.
-   * One not there with its size (`bytes`) is left out and noted in `missing`.
+   * Puts many files that exist elsewhere (a search index's kept parts) at theirs, as copies
+   * checked against their digest: one entry, so thousands of them cross to the thread as one
+   * array. One gone or not whole is left out and made again by finish().
    */
   linkAll(links: ReadonlyArray<KeptLink>, remake: (file: string) => string): void {
     if (links.length === 0) return;
     for (const [from, file] of links) this.#remade.linked(file, from, remake);
-    this.#batch.push(['', undefined, undefined, undefined, undefined, links.flat()]);
-    if (this.#batch.length >= BATCH) this.#send();
+    this.#push({ links: links.flat() });
   }
 
   /** Renames a folder (paths relative to the output folder) once the files given before it are written. */
   move(from: string, to: string): void {
     this.#remade.moved(from, to);
-    this.#batch.push([from, undefined, to]);
-    if (this.#batch.length >= BATCH) this.#send();
+    this.#push({ file: from, to });
   }
 
-  /**
-   * In place, the folder's one folder under `under` (an earlier build's) becomes `into` before
-   * files are written there, so that those it held already stay; otherwise nothing.
-   */
-  recycle(into: string, under: string): void {
-    this.#batch.push([into, undefined, undefined, undefined, undefined, undefined, under]);
-  }
-
-  /**
-   * Resolves once the writer is at most a few batches behind, and, in place, has looked at what
-   * the folder held: no other thread writes there before (its look would take the file for a leftover).
-   */
+  /** Resolves once the writer is at most a few batches behind. */
   ready(): Promise<void> {
     this.#send();
-    return this.#until(() => this.#looked && this.#sent - this.#written <= BATCHES_AHEAD);
+    return this.#until(() => this.#sent - this.#written <= BATCHES_AHEAD);
   }
 
-  /**
-   * Resolves once every file given is written (or a write failed); the thread is stopped once it
-   * is done with the folder's list too (closed()).
-   */
+  /** Resolves once every file given is written (or a write failed); the thread is stopped then (closed()). */
   async finish(): Promise<void> {
-    const sweep: Entry = [''];
-    sweep[7] = true;
-    this.#batch.push(sweep);
     this.#send();
     await this.#until(() => this.#written >= this.#sent);
-    // Stopped once done with the list, whether or not anyone waits for it (closed()): until then
-    // it keeps the process (a thread let go of would end with the process, its answer never heard).
-    this.#closed = this.#until(() => this.#listed).then(() => this.#worker.terminate().then(() => undefined));
+    this.#closed = this.#worker.terminate().then(() => undefined);
     if (this.#failure) return;
     try {
       this.#remade.remake(this.folder, this.missing);
@@ -206,6 +143,11 @@ export class BackgroundWriter {
     await this.#worker.terminate();
   }
 
+  #push(entry: WriterEntry): void {
+    this.#batch.push(entry);
+    if (this.#batch.length >= BATCH) this.#send();
+  }
+
   #send(): void {
     if (this.#batch.length === 0) return;
     // Once a write failed or the thread stopped, nothing more is written (the build fails with
@@ -216,7 +158,6 @@ export class BackgroundWriter {
     }
     this.#worker.postMessage(this.#batch);
     this.#batch = [];
-    this.#linking = undefined;
     this.#sent += 1;
   }
 

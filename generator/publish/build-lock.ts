@@ -22,7 +22,7 @@ import { OutputError } from './output-error.ts';
  * longer than `stale` (a large site renders on it for seconds) has its lock taken from it while
  * it still writes: 10 times of 10 when busy 3 s, against none here.
  */
-export interface BuildLock {
+interface BuildLock {
   release: () => Promise<void>;
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { KeptLink, Publisher } from '../model/pipeline.ts';
-import { isCopied, isRendered, isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
+import { isRendered, isWhole, type PageRecord, type RenderedPage } from '../model/rendered.ts';
 import { count, type OutputSizes, sizesOf } from './output-sizes.ts';
 
 export class MemoryPublisher implements Publisher {
@@ -29,18 +29,13 @@ export class MemoryPublisher implements Publisher {
       this.output.set(page.file, page.html);
       if (page.keepAt !== undefined) keepText(page.keepAt, page.html);
       if (isRendered(page)) this.pages.push(page);
-    } else if (isCopied(page)) this.output.set(page.file, readFileSync(page.copyOf, 'utf8'));
+    }
   }
 
   write(file: string, data: string | Uint8Array, keepAt?: string): void {
     if (keepAt !== undefined) keepText(keepAt, data);
     if (this.#keep) this.output.set(file, data);
     else count(this.#counted, file, data);
-  }
-
-  /** A kept copy (an index part): text, as everything a cache keeps. */
-  link(from: string, file: string): void {
-    this.write(file, readFileSync(from, 'utf8'));
   }
 
   /** Kept copies, as text; one gone or whose bytes are not its digest's is made again, and kept anew in its place. */

@@ -8,7 +8,7 @@ import type { OutputFile } from '../model/pipeline.ts';
 
 export const NEXT_CHANGE_FILE = '.clubsite/next-change.json';
 
-export interface NextChangeManifest {
+interface NextChangeManifest {
   version: 1;
   /** The build's clock. */
   builtAt: string;

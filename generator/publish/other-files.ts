@@ -9,7 +9,7 @@ import type { ClientBundle } from '../model/site.ts';
 import type { Urls } from '../urls.ts';
 import { redirectHtml, redirectsFile, robotsTxt } from './site-files.ts';
 
-export interface OtherParts {
+interface OtherParts {
   routes: RouteTable;
   urls: Urls;
   /** The site's language, for the redirect pages. */

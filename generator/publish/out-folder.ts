@@ -24,11 +24,9 @@ export interface OutFolderOptions {
   sources?: readonly string[];
   /** Where the site a swap replaces goes to be removed in the background (the page cache's `trash/`, publish/trash.ts); none: it is removed before the build ends. */
   trash?: string;
-  /** Where the site a swap replaces is kept for the next build to write in place (the page cache's `spare/`, publish/spare-folder.ts); none: never. */
-  spare?: string;
 }
 
-export interface OutFolder {
+interface OutFolder {
   /** The real folder that is replaced (a symlinked --out resolved: the link itself stays). */
   target: string;
   /** What exists there now. */

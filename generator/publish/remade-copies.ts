@@ -3,7 +3,7 @@
  * gone or not of their size are left out of the output, and made again here once it is done,
  * where the folders they were linked into have been renamed to, and kept again in their place.
  */
-import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** What makes a kept copy's file again, and where the copy is kept. */
@@ -51,10 +51,7 @@ export class RemadeCopies {
 function keptAgain(file: string, at: string): void {
   try {
     rmSync(at, { force: true });
-    try {
-      linkSync(file, at);
-    } catch {
-      copyFileSync(file, at);
-    }
+    // A copy, never a link: an edit of the output must not reach the cache.
+    copyFileSync(file, at);
   } catch {}
 }

@@ -27,7 +27,7 @@ import { swaps, writing } from './writing-folders.ts';
 /** The folder's name in the names of its lock and temporary folders, short enough to leave room. */
 export const short = (name: string) => name.slice(0, 40);
 
-export interface Swap {
+interface Swap {
   /** The fresh folder the build wrote. */
   fresh: string;
   outDir: string;
@@ -66,7 +66,7 @@ export async function swapIn({ fresh, outDir, options, first, stamp }: Swap): Pr
       swaps.underWay -= 1;
     }
     // The new site is in place; the old one goes while the build ends (it keeps its pages, records its inputs).
-    return { removed: state === 'missing' ? Promise.resolve() : removeReplaced(old, options.trash, options.spare) };
+    return { removed: state === 'missing' ? Promise.resolve() : removeReplaced(old, options.trash) };
   } finally {
     await lock.release();
   }

@@ -9,7 +9,7 @@ import type { PhotoResult } from '../images/photos.ts';
 import type { OutputFile, PageConsumer } from '../model/pipeline.ts';
 import { say } from '../messages/say.ts';
 
-export interface AssetFiles {
+interface AssetFiles {
   /** The content folder as problems name it (LoadedContent.folder). */
   folder: string;
   /** The files by their path under the content folder. */

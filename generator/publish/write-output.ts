@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Publisher } from '../model/pipeline.ts';
-import { isCopied, isWhole } from '../model/rendered.ts';
+import { isWhole } from '../model/rendered.ts';
 import { BackgroundWriter } from './background-writer.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './build-marker.ts';
 import { fileSystemError } from './output-error.ts';
 import { resolveOutFolder, type OutFolderOptions } from './out-folder.ts';
 import { count, type OutputSizes } from './output-sizes.ts';
-import { keepAsSpare, listsOf, takeSpare } from './spare-folder.ts';
 import { short, swapIn } from './swap.ts';
 import { writing } from './writing-folders.ts';
 import { noteCacheFault } from '../noted-cache-fault.ts';
@@ -20,8 +19,8 @@ export { discardWriting } from './writing-folders.ts';
  * A build's output folder while it is written (the Publisher of `clubsite build`): files go
  * into a fresh folder, in the background (background-writer.ts), until commit() swaps it in.
  */
-export interface OutputFolder extends Publisher {
-  /** The fresh folder being written (or the spare brought up to date): render workers write their pages into it themselves. */
+interface OutputFolder extends Publisher {
+  /** The fresh folder being written: render workers write their pages into it themselves. */
   readonly folder: string;
   /** The HTML, JavaScript and CSS written, in bytes. */
   sizes(): OutputSizes;
@@ -50,7 +49,7 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const name = path.basename(first.target);
   const stamp = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const fresh = path.join(parent, `.${short(name)}.clubsite-new-${stamp}`);
-  const { writer, inPlace } = await startWriting(parent, fresh, options, shown);
+  const writer = await startWriting(parent, fresh, shown);
   let failure: unknown;
   let open = true;
   let removed = Promise.resolve();
@@ -63,33 +62,19 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   const abort = async () => {
     open = false;
     await writer.stop();
-    // A spare part-way up to date is a spare still: the next build looks at every file of it anyway.
-    const spared = inPlace && options.spare !== undefined && (await keepAsSpare(fresh, options.spare));
     writing.delete(fresh);
-    if (!spared) await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
+    await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
   };
   return {
     folder: fresh,
-    // In place, a page a render thread wrote is told to the writer, which knows what the folder held (writer-thread.ts).
-    ...(inPlace ? { replaces: true } : {}),
     page(page) {
       // A page a render worker wrote itself comes back as its record: only its size is counted.
       if (isWhole(page)) write(page.file, page.html, page.keepAt);
-      else {
-        sizes.html += page.bytes;
-        if (failure !== undefined || !open) return;
-        if (isCopied(page)) writer.link(page.copyOf, page.file);
-        else if (inPlace) writer.wrote(page.file);
-      }
+      else sizes.html += page.bytes;
     },
     write,
-    link: (from, file) => (failure === undefined && open ? writer.link(from, file) : undefined),
     linkAll: (links, remake) => (failure === undefined && open ? writer.linkAll(links, remake) : undefined),
     sizes: () => sizes,
-    recycle(into, under) {
-      if (failure !== undefined || !open) return;
-      writer.recycle(into, under);
-    },
     move(from, to) {
       if (failure !== undefined || !open) return;
       writer.move(from, to);
@@ -122,65 +107,28 @@ export async function openOutput(outDir: string, options: OutFolderOptions = {})
   };
 }
 
-/**
- * Makes the folder the build writes (`fresh`) and its writer: the site an earlier swap replaced,
- * when the cache kept one (spare-folder.ts), brought to this one in place; else a new folder.
- */
-async function startWriting(
-  parent: string,
-  fresh: string,
-  options: OutFolderOptions,
-  shown: string,
-): Promise<{ writer: BackgroundWriter; inPlace: boolean }> {
-  let inPlace = false;
+/** Makes the folder the build writes (`fresh`), always a new one, and its writer. */
+async function startWriting(parent: string, fresh: string, shown: string): Promise<BackgroundWriter> {
+  let writer: BackgroundWriter;
   try {
     await makeFolders(parent);
     writing.set(fresh, undefined);
-    inPlace = options.spare !== undefined && (await takeSpare(options.spare, fresh));
-    if (!inPlace) {
-      await mkdir(fresh);
-      await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
-    }
+    await mkdir(fresh);
+    await writeFile(path.join(fresh, BUILD_MARKER), BUILD_MARKER_TEXT);
+    // Files given to write() are written on a thread of their own, while the build renders on.
+    writer = await BackgroundWriter.start(fresh);
   } catch (error) {
     writing.delete(fresh);
     await rm(fresh, { recursive: true, force: true }).catch(() => undefined);
     throw fileSystemError(error, shown);
   }
-  // Files given to write() are written on a thread of their own, while the build renders on.
-  const lists = inPlace && options.spare ? listsOf(options.spare) : undefined;
-  const writer = new BackgroundWriter(fresh, { inPlace, ...(lists ? { lists } : {}) });
   writing.set(fresh, writer);
-  // Written in turn in place, so that the thread's look at what the folder held does not take it for a leftover.
-  if (inPlace) writer.write(BUILD_MARKER, BUILD_MARKER_TEXT);
-  return { writer, inPlace };
+  return writer;
 }
 
-/**
- * Writes a file under `folder`, making its folders first (`made`: those known to exist; none
- * given: all exist); `replace`: what is there is removed first, never written through.
- */
-export function writeFileIn(
-  folder: string,
-  file: string,
-  data: string | Uint8Array,
-  made?: Set<string>,
-  replace = false,
-): void {
-  const to = path.join(folder, file);
-  if (replace) {
-    try {
-      unlinkSync(to);
-    } catch (error) {
-      // Nothing there (or a folder where the file goes).
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(to, { recursive: true, force: true });
-    }
-  }
-  const parent = path.dirname(to);
-  if (made && !made.has(parent)) {
-    mkdirSync(parent, { recursive: true });
-    made.add(parent);
-  }
-  writeFileSync(to, data);
+/** Writes a file under `folder`, whose folders exist (made by makeFoldersFor). */
+export function writeFileIn(folder: string, file: string, data: string | Uint8Array): void {
+  writeFileSync(path.join(folder, file), data);
 }
 
 /** A page cache's copy of a file; never a reason to fail. */
@@ -200,23 +148,9 @@ export function keepCopy(file: string, at: string): void {
  * into them without two threads making folders in the same parent at once (which the file
  * system serialises, at a cost).
  */
-export function makeFoldersFor(folder: string, files: string[], replace = false): void {
+export function makeFoldersFor(folder: string, files: string[]): void {
   const folders = new Set(files.map((file) => path.dirname(path.join(folder, file))));
-  for (const made of [...folders].sort()) {
-    try {
-      mkdirSync(made, { recursive: true });
-    } catch (error) {
-      if (!replace) throw error;
-      // In a folder brought up to date in place, a file may lie where one of the folders goes:
-      // looked for from the top down (below a file, a look fails).
-      const above: string[] = [];
-      for (let at = made; at !== folder && at !== path.dirname(at); at = path.dirname(at)) above.unshift(at);
-      for (const at of above) {
-        if (lstatSync(at, { throwIfNoEntry: false })?.isDirectory() === false) rmSync(at, { force: true });
-      }
-      mkdirSync(made, { recursive: true });
-    }
-  }
+  for (const made of [...folders].sort()) mkdirSync(made, { recursive: true });
 }
 
 /** Writes a site held in memory (path → contents) into `outDir`, the way a build does (openOutput). */

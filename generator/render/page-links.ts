@@ -5,7 +5,7 @@ import { isPlainHttp, unsafeLinkMessage, unsafeScheme } from '../validate/link-s
 import type { MarkdownLinks } from './markdown.ts';
 import { say } from '../messages/say.ts';
 
-export interface PageLinkContext {
+interface PageLinkContext {
   urls: Urls;
   /** The site's routes (asked through the page's reads). */
   routes: { has(route: string): boolean };

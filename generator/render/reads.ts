@@ -11,8 +11,8 @@
 export const SEP = '\u001f';
 
 /** What an object read as itself stands for (its fields are read apart): only that it is one, and which kind. */
-export const OBJECT = '\u0000object';
-export const ARRAY = '\u0000array';
+const OBJECT = '\u0000object';
+const ARRAY = '\u0000array';
 
 /** A path's last part for the keys of an object (Object.keys, a spread, JSON.stringify). */
 export const KEYS = '#';

@@ -16,7 +16,7 @@ import type { ClientAssets } from '../model/site.ts';
 import type { LoadedContent } from '../model/source.ts';
 import type { Urls } from '../urls.ts';
 
-export interface ContextParts {
+interface ContextParts {
   site: SiteDefinition;
   clocks: ClockLedger;
   urls: Urls;
@@ -110,7 +110,7 @@ const summaries = new WeakMap<ValidatedPage, PageSummary>();
  * A page as every other page sees it (menus, listings): without its file. The same page (a dev
  * session validates an unchanged page once) has the same summary object.
  */
-export function summaryOf(page: ValidatedPage): PageSummary {
+function summaryOf(page: ValidatedPage): PageSummary {
   let summary = summaries.get(page);
   if (!summary) {
     const { route, title, description, template, noindex, data, source, lastmod } = page;

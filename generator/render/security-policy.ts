@@ -30,7 +30,7 @@ const HEADER_ONLY = "frame-ancestors 'none'";
 const sources = new Map<string, string>();
 
 /** The CSP source for an inline script: 'sha256-…' of its exact text (hashed once, asked for by every page). */
-export function inlineScriptSource(script: string): string {
+function inlineScriptSource(script: string): string {
   let source = sources.get(script);
   if (source === undefined) {
     source = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;

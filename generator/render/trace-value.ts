@@ -1,7 +1,7 @@
 import type { RenderContext } from '../model/render-context.ts';
 import { findText } from '../source-positions.ts';
 
-export interface Trace {
+interface Trace {
   file: string;
   line?: number;
   column?: number;

@@ -23,7 +23,7 @@ export interface Routed {
   urls: Urls;
 }
 
-export interface RouteOptions {
+interface RouteOptions {
   /** The build's clock, as templates' routes and the site's files ask it. */
   clocks: ClockLedger;
   base: string;

@@ -11,7 +11,7 @@ import type { SiteDefinition } from '../contract/index.ts';
 import { OutputError } from '../publish/output-error.ts';
 import { collectionSchemaFile, jsonSchemas } from './json-schemas.ts';
 
-export const SETTINGS_FILE = '.vscode/settings.json';
+const SETTINGS_FILE = '.vscode/settings.json';
 
 interface JsonMapping {
   fileMatch: string[];

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export type HeaderRules = Array<{ pattern: string; headers: Array<[name: string, value: string]> }>;
+type HeaderRules = Array<{ pattern: string; headers: Array<[name: string, value: string]> }>;
 
 export function parseHeaders(text: string): HeaderRules {
   const rules: HeaderRules = [];

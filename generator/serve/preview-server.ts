@@ -9,7 +9,7 @@ import { headersFor, readHeaderRules } from './headers-rules.ts';
 import { respond } from './respond.ts';
 import { folderSource, resolveRequest } from './static-files.ts';
 
-export interface PreviewOptions {
+interface PreviewOptions {
   dir: string;
   port: number;
   host: string;

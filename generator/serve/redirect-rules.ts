@@ -5,9 +5,9 @@
  * the redirect page the build also writes for hosts that read no _redirects (GitHub Pages).
  * An address matches with or without its trailing slash, as on those hosts.
  */
-export type RedirectRules = Map<string, { to: string; status: number }>;
+type RedirectRules = Map<string, { to: string; status: number }>;
 
-export function parseRedirects(text: string): RedirectRules {
+function parseRedirects(text: string): RedirectRules {
   const rules: RedirectRules = new Map();
   for (const line of text.split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);

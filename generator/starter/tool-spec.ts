@@ -14,7 +14,7 @@ import { OutputError } from '../publish/output-error.ts';
 const run = promisify(execFile);
 
 /** The folder in a new site that holds the tarball of its clubsite. */
-export const VENDOR_FOLDER = 'vendor';
+const VENDOR_FOLDER = 'vendor';
 
 export async function toolSpec(target: string, version: string): Promise<string> {
   const registry = await registryVersion(version);

@@ -15,7 +15,7 @@ import { fieldPath } from './describe-issue.ts';
 import { strict, validateSource } from './validate-content.ts';
 import { say } from '../messages/say.ts';
 
-export interface ValidatedEntries {
+interface ValidatedEntries {
   /** Collection name → its entries, in file-name order. */
   data: Record<string, Entry[]>;
   /** An entry's source file → its parsed file, for the page that renders its body. */

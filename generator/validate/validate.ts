@@ -25,7 +25,7 @@ export interface Validated {
   snippet: number;
 }
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** The build's clock, as the site's rules ask it (a post's status, a fact only true after a draw). */
   clocks: ClockLedger;
   /** Keep drafts and entries dated later, marked with their status (dev). */

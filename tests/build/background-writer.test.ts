@@ -16,7 +16,7 @@ const folder = async () => {
 
 test('writes every file given, in its folders, by the time finish() resolves', async () => {
   const dir = await folder();
-  const writer = new BackgroundWriter(dir);
+  const writer = await BackgroundWriter.start(dir);
   for (let page = 0; page < 500; page += 1) writer.write(`skala/side-${page}/index.html`, `<p>Side ${page} – ø</p>`);
   writer.write('assets/bilde.bin', new Uint8Array([1, 2, 3]));
   await writer.ready();
@@ -29,7 +29,7 @@ test('writes every file given, in its folders, by the time finish() resolves', a
 test('tells the first write that failed, and writes nothing after it', async () => {
   const dir = await folder();
   await writeFile(path.join(dir, 'om'), 'a file where a folder should be');
-  const writer = new BackgroundWriter(dir);
+  const writer = await BackgroundWriter.start(dir);
   writer.write('om/index.html', '<p>Om</p>');
   writer.write('kurs/index.html', '<p>Kurs</p>');
   await writer.finish();
@@ -40,7 +40,7 @@ test('tells the first write that failed, and writes nothing after it', async () 
 test('never makes the folder it writes into again once it is gone (an interrupted build removed it)', async () => {
   const dir = path.join(await folder(), 'ny');
   await mkdir(dir);
-  const writer = new BackgroundWriter(dir);
+  const writer = await BackgroundWriter.start(dir);
   await rm(dir, { recursive: true });
   writer.write('skala/side-1/index.html', '<p>1</p>');
   await writer.finish();
@@ -58,7 +58,7 @@ test('kept copies checked against their digest: one gone, cut short or changed i
   await writeFile(at('kort.json'), '["ko');
   // An older output's part is another name of the copy cut short: it must stay as it is.
   await link(at('kort.json'), at('eldre-ut.json'));
-  const writer = new BackgroundWriter(dir);
+  const writer = await BackgroundWriter.start(dir);
   const remade: string[] = [];
   writer.linkAll(
     [

@@ -87,23 +87,3 @@ test('a link is stamped by its target, and a file the look did not see by a stat
   await utimes(later, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   expect(walk.stampOf(later)).toBe(stampOf(later));
 });
-
-test('a look taken on a thread is the look taken here: the same files in the same order, with the same stamps', async () => {
-  const root = await content();
-  await symlink(path.join(root, 'site.yaml'), path.join(root, 'pages', 'lenke.md'));
-  await writeFile(path.join(root, 'pages', 'ny.md'), 'new\n');
-  const here = new ContentWalk(root);
-  const there = new ContentWalk(root);
-  there.lookAhead();
-  await there.looked();
-  // Taken in on the thread's look, not walked again here.
-  expect(there.taken).toBe(true);
-  const files = [...here.stats().keys()];
-  expect([...there.stats().keys()]).toEqual(files);
-  expect(files.map((file) => there.stampOf(file))).toEqual(files.map((file) => here.stampOf(file)));
-  expect(files.filter((file) => there.stats().get(file)?.isSymbolicLink())).toEqual([
-    path.join(root, 'pages', 'lenke.md'),
-  ]);
-  // A file just written has no stamp, from either look.
-  expect(there.stampOf(path.join(root, 'pages', 'ny.md'))).toBeUndefined();
-});
