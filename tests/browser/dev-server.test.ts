@@ -132,7 +132,7 @@ describe('clubsite dev', () => {
     await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ timeout: WAIT });
     expect(
       terminal.some((line) =>
-        /content\/pages\/om\.md → sidene lastet på nytt, \d+ filer? endret \(\d+ ms\)/.test(line),
+        /content\/pages\/om\.md → sidene lastet på nytt, \d+ fil(?:er)? endret \(\d+ ms\)/.test(line),
       ),
     ).toBe(true);
     await restore('content/pages/om.md');
