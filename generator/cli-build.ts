@@ -10,6 +10,7 @@ import { type BuildAsked, recordBuild, unchangedBuild } from './pipeline/last-bu
 import { type Project, sourceFolders } from './config/project-config.ts';
 import { type OutputMode, paintMarks, printResult, progressLine } from './cli-output.ts';
 import { type ContentError, formatWarnings } from './errors.ts';
+import { FIGURE_WORDS } from './messages/figure-words.ts';
 import { languageOf } from './messages/say.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
@@ -82,13 +83,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
   const emptied = trash ? emptyTrash(trash) : Promise.resolve();
   // The remover of the site the swap replaces, started while this process is small; let go unless the swap took it.
   const letRemoverGo = trash ? readyRemover(trash) : () => undefined;
-  // Interrupted (Ctrl-C), the half-written folder goes with the process; mid-swap, the swap ends first.
-  let exitCode: number | undefined;
-  const interrupted = (signal: NodeJS.Signals) => {
-    exitCode = signal === 'SIGINT' ? 130 : 143;
-    if (discardWriting()) process.exit(exitCode);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, interrupted);
+  const interrupts = catchInterrupts(discardWriting);
   let result: BuildResult;
   let output: Awaited<ReturnType<typeof openOutput>>;
   const faults = owned.warning ? [owned.warning] : [];
@@ -122,8 +117,7 @@ export async function runBuild(project: Project, options: BuildCommandOptions, m
     faults.push(...cacheWrite(cache.cacheDir, options, () => result.keepPages()));
   } finally {
     letRemoverGo();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, interrupted);
-    if (exitCode !== undefined) process.exit(exitCode);
+    interrupts.release();
   }
   await tell(
     mode,
@@ -144,6 +138,27 @@ async function placesOf(project: Project, options: BuildCommandOptions) {
   const sources = sourceFolders(project);
   await resolveOutFolder(outDir, { project: project.root, force: options.force, shown: options.out, sources });
   return { outDir, owned: ownedCache(project, options, outDir) };
+}
+
+/**
+ * Interrupted (Ctrl-C, or a TERM), the half-written folder goes with the process; mid-swap, the
+ * swap ends first and `release` exits as the signal asked.
+ */
+function catchInterrupts(discardWriting: () => boolean): { release: () => void } {
+  let exitCode: number | undefined;
+  const interrupted = (signal: NodeJS.Signals) => {
+    exitCode = signal === 'SIGINT' ? 130 : 143;
+    if (discardWriting()) process.exit(exitCode);
+  };
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
+  return {
+    release: () => {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+      if (exitCode !== undefined) process.exit(exitCode);
+    },
+  };
 }
 
 /** Records a build that swapped its output in, for the next one to tell whether anything changed (pipeline/last-build.ts). */
@@ -192,12 +207,16 @@ function tellUnchanged(
   if (!unchanged) return false;
   const { record, now } = unchanged;
   const next = record.until === null ? undefined : { at: record.until, reason: record.reason ?? '' };
+  const language = record.language ?? 'en';
+  const words = FIGURE_WORDS[language];
+  const builtAt = wallClockText(record.builtAt, record.timeZone);
   const facts: SummaryFacts = {
-    language: record.language ?? 'en',
+    language,
     now,
+    timeZone: record.timeZone,
     stats: record.figures,
-    cacheText: `0 rendered, ${record.figures.pages} reused (nothing changed since the build at ${wallClockText(record.builtAt, record.timeZone)}: ${shownOut}/ left as it was)`,
-    nextChange: nextChangeText(next, now.getTime(), record.timeZone),
+    cacheText: `${words.cache(0, record.figures.pages)} (${words.unchanged(builtAt, `${shownOut}/`)})`,
+    nextChange: nextChangeText(next, now.getTime(), record.timeZone, language),
   };
   const ms = performance.now() - start;
   warn(mode, record.warnings);
@@ -237,7 +256,8 @@ async function tell(
   // The cache's trouble: one line (the first fault; the rest are its consequences).
   faults.splice(1);
   for (const fault of new Set(faults)) warn(mode, `⚠ ${fault}`);
-  if (owned.notice && !mode.quiet) console.log(owned.notice);
+  const language = languageOf(result.site.site.lang);
+  if (owned.notice && !mode.quiet) console.log(FIGURE_WORDS[language].cacheNotice(owned.notice));
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);
   if (mode.verbose && !mode.quiet && reasons) console.log(reasons);

@@ -8,6 +8,8 @@ import { cacheLine, cacheOption, names, nextChangeLine, renderReasons, warn, war
 import { type OutputMode, progressLine, stageTable } from './cli-output.ts';
 import type { Project } from './config/project-config.ts';
 import { photoWork } from './images/photos.ts';
+import { FIGURE_WORDS } from './messages/figure-words.ts';
+import { languageOf } from './messages/say.ts';
 import { MemoryPublisher } from './publish/memory-publisher.ts';
 import { NEXT_CHANGE_FILE } from './publish/next-change.ts';
 
@@ -53,9 +55,7 @@ export async function runNextChange(project: Project, options: NextChangeOptions
   });
   warn(mode, warningsOf(result));
   if (photoWork.sharpCalls > sharpCalls && !mode.quiet)
-    console.warn(
-      'Photos not in the photo cache were processed for this answer and not kept (clubsite build keeps them).',
-    );
+    console.warn(FIGURE_WORDS[languageOf(result.site.site.lang)].photosNotKept);
   console.log(options.json ? publisher.manifest.trimEnd() : nextChangeLine(result));
   if (mode.verbose && !options.json) {
     const cache = cacheLine(result);

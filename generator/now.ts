@@ -125,3 +125,18 @@ function offsetAt(instant: number, timeZone: string): number {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
+
+/** One format per zone for the time of day; `local` is the machine's own zone. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `17:18:36`: the time of day at `instant` on the wall clock of `timeZone` (the machine's own without one). */
+export function timeOfDayText(instant: number, timeZone?: string): string {
+  const key = timeZone ?? 'local';
+  let format = timeFormats.get(key);
+  if (!format) {
+    const clock = { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    format = new Intl.DateTimeFormat('en-GB', timeZone ? { ...clock, timeZone } : clock);
+    timeFormats.set(key, format);
+  }
+  return format.format(instant);
+}

@@ -15,7 +15,8 @@ export const articleSchema = z
     shareImageAlt: text.optional().describe('Hva delingsbildet viser, for dem som ikke ser det'),
   })
   .refine((page) => (page.shareImage === undefined) === (page.shareImageAlt === undefined), {
-    message: 'Expected "shareImage" and "shareImageAlt" together: a picture and what it shows',
+    message: 'Feltene «shareImage» og «shareImageAlt» hører sammen: et bilde og hva det viser',
+    params: { hint: 'Skriv begge, eller ingen av dem: «shareImageAlt:» sier med en kort tekst hva bildet viser.' },
     path: ['shareImageAlt'],
   });
 

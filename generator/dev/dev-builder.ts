@@ -6,6 +6,7 @@ import { languageOf } from '../messages/say.ts';
 import { SUMMARY_WORDS } from '../messages/summary-words.ts';
 import { normalizeBase } from '../urls.ts';
 import type { BuildOutcome } from './dev-events.ts';
+import type { DevSpeech } from './dev-log.ts';
 import { diffOutputs, stylesheetSwap } from './output-diff.ts';
 import type { DevProblem } from './reload-channel.ts';
 import { carryDeferred } from './served-files.ts';
@@ -38,6 +39,8 @@ function problemsOf(error: unknown, language: Language = 'en'): DevProblem[] {
  */
 export class DevBuilder {
   problems: DevProblem[] = [];
+  /** How the terminal speaks: the language and time zone of the last build that read the site. */
+  speech: DevSpeech = { language: 'en' };
   readonly #session: BuildSession;
 
   constructor(private readonly options: SessionOptions) {
@@ -56,11 +59,13 @@ export class DevBuilder {
     try {
       result = await this.#session.update(plan.files);
     } catch (error) {
-      this.problems = problemsOf(error, languageOf(previous?.site.site.lang));
+      if (error instanceof BuildFailed && error.language) this.speech = { ...this.speech, language: error.language };
+      this.problems = problemsOf(error, this.speech.language);
       const bug = error instanceof BuildFailed ? undefined : error;
       return { ok: false, problems: this.problems, ms: performance.now() - start, plan, bug };
     }
     this.problems = [];
+    this.speech = { language: languageOf(result.site.site.lang), timeZone: result.site.site.timeZone };
     if (!previous) return { ok: true, result, ms: performance.now() - start, plan };
     const diff = diffOutputs(previous.files, result.files);
     carryDeferred(previous, result, diff);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { planChanges } from '../pipeline/change-plan.ts';
+import { DEV_WORDS } from '../messages/dev-words.ts';
 import { DEFAULT_NAMES } from '../model/project.ts';
 import { isInside } from '../path-inside.ts';
 import { normalizeBase } from '../urls.ts';
@@ -82,7 +83,7 @@ export class DevLoop {
         this.#saves += 1;
         this.#queue.add(file);
       },
-      onError: (message) => this.log(`✖ watching files: ${message}`),
+      onError: (message) => this.log(DEV_WORDS[this.builder.speech.language].watcherFailed(message)),
     });
     this.#queue = createRebuildQueue((files) => this.#rebuild(files), options.debounceMs ?? 10);
   }
@@ -171,7 +172,7 @@ export class DevLoop {
     await this.#tracker.note(files);
     // Saved as it was, or a second event for a save already built: no build, and no reload.
     if (this.builder.readAsBefore(files)) {
-      this.log(describeUnchanged(this.#plan(files).files));
+      this.log(describeUnchanged(this.#plan(files).files, this.builder.speech));
       return this.#lookAgain(files);
     }
     for (const starter of this.starters) starter(files);
@@ -182,11 +183,11 @@ export class DevLoop {
     const outcome = await this.builder.run(plan);
     const sent = this.#tell(outcome, plan.devClient, hadProblems, from);
     this.#watchInputs(outcome);
-    this.log(describeOutcome(outcome, sent));
+    this.log(describeOutcome(outcome, sent, this.builder.speech));
     // The same problems as the rebuild before (a folder deleted file by file) are not listed again.
     const problems = outcome.ok ? '' : outcome.problems.map((problem) => problem.text).join('\n');
     if (!outcome.ok && problems !== this.#lastProblems)
-      this.log(describeProblems(outcome, this.builder.last !== undefined));
+      this.log(describeProblems(outcome, this.builder.last !== undefined, this.builder.speech));
     this.#lastProblems = problems;
     this.report(outcome, sent);
     this.#lookAgain(files);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { BuildResult } from '../pipeline/build-result.ts';
 import { displayUrl, listen } from '../serve/listen.ts';
 import type { DevBuildEvent } from './dev-events.ts';
+import { DEV_WORDS } from '../messages/dev-words.ts';
 import { cmsLocalBackend } from './cms-local-backend.ts';
 import { DevLoop, type DevServerOptions } from './dev-loop.ts';
 import { describeProblems } from './dev-log.ts';
@@ -65,12 +66,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   firstDone();
   const url = displayUrl(host, port, base);
-  const pages = first.ok ? `${first.result.stats.pages} pages` : 'the site could not be built';
-  log(`clubsite dev: ${pages} in ${(performance.now() - started).toFixed(0)} ms → ${url} (Ctrl+C to stop)`);
-  if (!first.ok) log(describeProblems(first, false));
-  log(`Watching ${loop.watchedFolders().join(', ')}`);
+  const { speech } = loop.builder;
+  const words = DEV_WORDS[speech.language];
+  const ms = `${(performance.now() - started).toFixed(0)} ms`;
+  log(words.started(first.ok ? first.result.stats.pages : undefined, ms, url));
+  if (!first.ok) log(describeProblems(first, false, speech));
+  log(words.watching(loop.watchedFolders()));
   loop.report(first, first.ok ? 'reload' : 'problems');
-  if (options.open) openBrowser(url, log);
+  if (options.open) openBrowser(url, log, words.noBrowser(url));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,

@@ -120,8 +120,8 @@ export function calendarWarnings(calendar: Calendar, { now }: { now: Clock }): F
       ? [
           {
             path: ['doors', index, 'winner'],
-            message: `Door ${door.day} was drawn ${door.date} at ${DRAW_TIME} (${TIME_ZONE}), more than a day ago, and has no winner.`,
-            hint: 'Write the winner as a first name and a calendar number, like "Kari (kalender 0412)".',
+            message: `Luke ${door.day} ble trukket ${door.date} kl. ${DRAW_TIME} (${TIME_ZONE}), for mer enn ett døgn siden, og har ingen vinner.`,
+            hint: 'Skriv vinneren som fornavn og kalendernummer, for eksempel «Kari (kalender 0412)».',
           },
         ]
       : [],

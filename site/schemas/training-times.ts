@@ -87,7 +87,7 @@ export const trainingTimesSchema = z
       context.addIssue({
         code: 'custom',
         path: ['season', 'end'],
-        message: `The season must end on or after it starts (${start})`,
+        message: `Sesongen må slutte samme dag som den starter eller senere (den starter ${start})`,
         input: end,
       });
     }

@@ -54,10 +54,10 @@ function timed(command: string, args: string[], cwd: string, env: Record<string,
   });
 }
 
-/** `12 rendered, 9988 reused` from a clubsite summary, or every page for a build without a cache. */
+/** `12 rendered, 9988 reused` from a clubsite summary (`12 laget på nytt, 9988 gjenbrukt` for the club's), or every page for a build without a cache. */
 const renderedOf = (stdout: string) => {
-  const counted = /(\d+) rendered, \d+ reused/.exec(stdout)?.[1];
-  return counted ?? /^(\d+) pages/.exec(stdout)?.[1] ?? '?';
+  const counted = /(\d+) (?:rendered|laget på nytt), \d+ (?:reused|gjenbrukt)/.exec(stdout)?.[1];
+  return counted ?? /^(\d+) (?:pages|sider)/.exec(stdout)?.[1] ?? '?';
 };
 
 function option(args: string[], name: string): string | undefined {

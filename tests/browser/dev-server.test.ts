@@ -131,7 +131,9 @@ describe('clubsite dev', () => {
     expect(event.sent).toBe('reload');
     await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ timeout: WAIT });
     expect(
-      terminal.some((line) => /content\/pages\/om\.md → pages reloaded, \d+ files? changed \(\d+ ms\)/.test(line)),
+      terminal.some((line) =>
+        /content\/pages\/om\.md → sidene lastet på nytt, \d+ fil(?:er)? endret \(\d+ ms\)/.test(line),
+      ),
     ).toBe(true);
     await restore('content/pages/om.md');
     await page.getByText('Dette avsnittet kom med et lagret dokument.').waitFor({ state: 'detached', timeout: WAIT });
@@ -414,7 +416,7 @@ describe('clubsite dev', () => {
     await writeFile(project.at('content/pages/om.md'), await readFile(project.at('content/pages/om.md')));
     await within(
       (async () => {
-        while (!terminal.slice(lines).some((line) => line.includes('content/pages/om.md → saved as it was')))
+        while (!terminal.slice(lines).some((line) => line.includes('content/pages/om.md → lagret uendret')))
           await new Promise((resolve) => setTimeout(resolve, 10));
       })(),
       'the terminal never said the save changed nothing',

@@ -45,7 +45,7 @@ describe('the CLI output', () => {
   test('piped: the summary only, no progress and no colour; --quiet nothing; --verbose a line per stage', async () => {
     const piped = await clubsite(['build', '--now', '2025-12-10T18:00']);
     expect(piped.stdout).toMatch(
-      /^6 pages → public in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n {2}HTML [^\n]+\n {2}6 rendered, 0 reused \(no page cache yet: every page is rendered\) · next change: every build \(data\/routes\/index\.md shows the build's time\)\n$/,
+      /^6 pages → public in \d+ ms \(now: 2025-12-10 18:00\)\n {2}HTML [^\n]+\n {2}6 rendered, 0 reused \(no page cache yet: every page is rendered\) · next change: every build \(data\/routes\/index\.md shows the build's time\)\n$/,
     );
     const again = await clubsite(['build', '--now', '2025-12-10T18:00']);
     // Every page from the cache; the folder is even left as it was when the site's files are old enough to vouch for.

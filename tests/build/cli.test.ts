@@ -27,7 +27,7 @@ describe('clubsite build and check', () => {
     const dir = await fixtureSite('mini');
     const outcome = await clubsite(['build', '--verbose', '--now', '2025-12-10T18:00'], { cwd: dir });
     expect(outcome.code).toBe(0);
-    expect(outcome.stdout).toMatch(/^6 pages → public in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n/);
+    expect(outcome.stdout).toMatch(/^6 pages → public in \d+ ms \(now: 2025-12-10 18:00\)\n/);
     expect(outcome.stdout).toMatch(
       /HTML [\d.]+ KB · JS [\d.]+ KB · CSS [\d.]+ KB · search index [\d.]+ KB gzip \(4 documents\)/,
     );

@@ -57,13 +57,15 @@ describe('clubsite next-change', () => {
     const before = await tree(project.root);
     const outcome = await clubsite(['next-change', '--now', '2025-12-10T18:00']);
     expect(outcome.code, outcome.stderr).toBe(0);
-    expect(outcome.stdout).toBe(`next change: 2025-12-10 18:07 (${POST})\n`);
+    expect(outcome.stdout).toBe(`neste endring: 2025-12-10 18:07 (${POST})\n`);
     // The photos had to be processed to render the pages that show them: said, and not kept.
-    expect(outcome.stderr).toContain('Photos not in the photo cache were processed for this answer and not kept');
+    expect(outcome.stderr).toContain(
+      'Bilder som ikke lå i bildebufferen, ble behandlet for dette svaret og ikke tatt vare på',
+    );
     expect(await tree(project.root)).toEqual(before);
     // From the post's minute on, midnight: today's training and the calendar's door of the day.
     const later = await clubsite(['next-change', '--now', '2025-12-10T18:07']);
-    expect(later.stdout).toBe('next change: 2025-12-11 00:00 (content/pages/julekalender/2025.yaml)\n');
+    expect(later.stdout).toBe('neste endring: 2025-12-11 00:00 (content/pages/julekalender/2025.yaml)\n');
   }, 60_000);
 
   test('reads the page cache a build made, renders no page again, and leaves the project as it was', async () => {
@@ -73,7 +75,7 @@ describe('clubsite next-change', () => {
     const outcome = await clubsite(['next-change', '--now', '2025-12-10T18:00', '--verbose']);
     expect(outcome.code, outcome.stderr).toBe(0);
     expect(outcome.stdout).toMatch(
-      new RegExp(`^next change: 2025-12-10 18:07 \\(${POST}\\)\\n  0 rendered, \\d+ reused\\n`),
+      new RegExp(`^neste endring: 2025-12-10 18:07 \\(${POST}\\)\\n  0 laget på nytt, \\d+ gjenbrukt\\n`),
     );
     expect(outcome.stderr).toBe('');
     expect(await tree(project.root)).toEqual(before);

@@ -373,7 +373,7 @@ describe('nothing changed since the last build', () => {
     const inode = await marker();
     const files = await treeOf(path.join(dir, out));
     const run = await built(dir, out);
-    expect(run.stdout).toMatch(/^6 pages → public in \d+ ms \(now: 2025-12-10T17:00:00\.000Z\)\n {2}HTML \d/);
+    expect(run.stdout).toMatch(/^6 pages → public in \d+ ms \(now: 2025-12-10 18:00\)\n {2}HTML \d/);
     expect(cacheLine(run)).toBe(
       "  0 rendered, 6 reused (nothing changed since the build at 2025-12-10 18:00: public/ left as it was) · next change: every build (data/routes/index.md shows the build's time)",
     );

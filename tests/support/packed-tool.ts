@@ -145,7 +145,9 @@ export async function serve(cwd: string, args: string[]): Promise<Served> {
   const until = Date.now() + 60_000;
   for (;;) {
     const url = /(?:→|on) (http:\/\/127\.0\.0\.1:\d+)\/? /.exec(output)?.[1];
-    if (url && (!args.includes('dev') || output.includes('Watching '))) return { url, output: () => output, stop };
+    // dev says what it watches once it does, in the site's language (the starter's is Norwegian).
+    if (url && (!args.includes('dev') || /^(Watching|Følger med på) /m.test(output)))
+      return { url, output: () => output, stop };
     if (Date.now() > until || child.exitCode !== null) {
       await stop();
       throw new Error(`clubsite ${args.join(' ')} did not start:\n${output}`);

@@ -1,11 +1,13 @@
 // Issue 44: the tool's messages in the languages it speaks. Every entry of the catalogue
 // (generator/messages/) is worded in English and in Norwegian bokmål, each ErrorCode has its
 // entries, and a site whose `lang` is nb reads its problems, hints and counts in Norwegian.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ContentError, formatErrorIn, formatErrors, formatWarnings } from '../../generator/errors.ts';
+import { DEV_WORDS } from '../../generator/messages/dev-words.ts';
 import { en } from '../../generator/messages/en.ts';
+import { FIGURE_WORDS } from '../../generator/messages/figure-words.ts';
 import { nb } from '../../generator/messages/nb.ts';
 import { LANGUAGES, languageOf, type MessageKey, say, wordedIn } from '../../generator/messages/say.ts';
 import { projectRoot } from '../support/site-build.ts';
@@ -171,5 +173,80 @@ describe('a problem printed in the site language', () => {
     expect(formatWarnings([unused, unused], 'en', false).split('\n').at(-1)).toBe(
       '2 warnings (the content is valid all the same).',
     );
+  });
+});
+
+/** Each word of a table called with sample values: its text in a language. */
+function wordsOf(table: object): Map<string, string> {
+  const samples: Record<string, unknown[]> = {
+    kilobytes: [336_793],
+    megabytesInParts: [5_300_000, 3],
+    sizes: [{ html: '1 KB', js: '2 KB', css: '3 KB', search: '4 KB' }, 107],
+    cache: [40, 2],
+    cacheNotice: ['no page cache yet: every page is rendered'],
+    unchanged: ['2026-12-02 17:19', 'dist/'],
+    nextChange: ['2026-12-03 00:00', 'content/x.md'],
+    nextChangeEveryBuild: ['content/x.md'],
+    started: [40, '812 ms', 'http://127.0.0.1:4321/'],
+    watching: [['content/', 'site/']],
+    andMore: [['content/a.md', 'content/b.md'], 3],
+    problems: [2],
+    swapped: [43],
+    reloaded: [1],
+    problemsFound: [2, true],
+    watcherFailed: ['EMFILE'],
+    noBrowser: ['http://127.0.0.1:4321/'],
+  };
+  return new Map(
+    Object.entries(table).map(([name, word]) => [
+      name,
+      typeof word === 'function' ? String(word(...(samples[name] ?? []))) : String(word),
+    ]),
+  );
+}
+
+describe('the words around the problems in two languages', () => {
+  test.each([
+    ['the summary figures', FIGURE_WORDS],
+    ['the dev terminal', DEV_WORDS],
+  ] as const)('%s: every word in both, the Norwegian with no English left', (_name, table) => {
+    const english = wordsOf(table.en);
+    const norwegian = wordsOf(table.nb);
+    expect([...norwegian.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [name, text] of norwegian) {
+      expect(text, name).toBeTruthy();
+      // What the tool prints in both alike: a folder, a URL, a size.
+      if (!['kilobytes', 'watcherFailed'].includes(name)) expect(text, name).not.toBe(english.get(name));
+      expect(text.replace(/«[^»]*»|clubsite build|Ctrl\+C/g, ''), name).not.toMatch(ENGLISH);
+    }
+  });
+
+  test('a size is written with a decimal point in English and a decimal comma in Norwegian', () => {
+    expect(FIGURE_WORDS.en.kilobytes(336_793)).toBe('328.9 KB');
+    expect(FIGURE_WORDS.nb.kilobytes(336_793)).toBe('328,9 KB');
+    expect(FIGURE_WORDS.nb.megabytesInParts(5_300_000, 3)).toBe('5,1 MB i 3 deler');
+  });
+
+  test('every notice the pipeline gives of the page cache is worded in Norwegian, and English is left as it is', async () => {
+    const folder = path.join(projectRoot, 'generator/pipeline');
+    const sources = await Promise.all(
+      (await readdir(folder))
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => readFile(path.join(folder, file), 'utf8')),
+    );
+    // `notice: '…'` and `notice: \`… ${shown} …\``: a value in a template stands for a folder.
+    const notices = sources.flatMap((source) =>
+      [...source.matchAll(/notice: (['`])((?:(?!\1).)+)\1/g)].map((match) =>
+        (match[2] ?? '').replace(/\$\{[^}]+\}/g, '.clubsite/cache'),
+      ),
+    );
+    expect(notices.length).toBeGreaterThanOrEqual(6);
+    for (const notice of notices) {
+      expect(FIGURE_WORDS.en.cacheNotice(notice)).toBe(notice);
+      const norwegian = FIGURE_WORDS.nb.cacheNotice(notice);
+      expect(norwegian, notice).not.toBe(notice);
+      expect(norwegian, notice).not.toMatch(ENGLISH);
+    }
+    expect(FIGURE_WORDS.nb.cacheNotice('a notice of a later version')).toBe('a notice of a later version');
   });
 });
