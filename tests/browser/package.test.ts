@@ -23,6 +23,7 @@ import { launchBrowser, openPage } from '../support/browser.ts';
 import {
   anotherClubsCommands,
   command,
+  type Outcome,
   npmInstall,
   outsideFolder,
   packedTool,
@@ -42,13 +43,38 @@ const npx = (cwd: string, ...args: string[]) => command('npx', args, cwd);
 const CACHED = { npm_config_prefer_offline: 'true' };
 const git = (cwd: string, ...args: string[]) =>
   command('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.no', ...args], cwd);
+/** `npx <git+file:// spec> new viagit`, as from GitHub, started in beforeAll beside the other installs (its test reads it). */
+let fromGit: Promise<Outcome>;
+
+/** The packed tool as a git repository, and `clubsite new viagit` run from it by npx in an empty folder. */
+async function newFromGit(): Promise<Outcome> {
+  await mkdir(at('repo'));
+  await mkdir(at('git-empty'));
+  const steps: Array<[string, string[]]> = [
+    ['tar', ['-xzf', tarball, '--strip-components=1', '-C', at('repo')]],
+    ...[
+      ['init', '-q'],
+      ['add', '-A'],
+      ['commit', '-qm', 'clubsite'],
+    ].map((args): [string, string[]] => ['git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.no', ...args]]),
+  ];
+  for (const [file, args] of steps) {
+    const outcome = await command(file, args, at('repo'));
+    if (outcome.code !== 0) return { ...outcome, stderr: `${file} ${args.join(' ')}: ${outcome.stderr}` };
+  }
+  gitSpec = `git+file://${at('repo')}`;
+  return command('npx', ['--yes', gitSpec, 'new', 'viagit'], at('git-empty'), CACHED);
+}
+
 /** What a tarball holds, by path. */
 const listing = async (file: string) => (await command('tar', ['-tzf', file], path.dirname(file))).stdout.trim();
 
 beforeAll(async () => {
   [tarball, place, browser] = await Promise.all([packedTool(), outsideFolder('package'), launchBrowser()]);
-  // Both projects are installed at once: npm waits for the disk and the cache more than for a core.
+  // The projects are installed at once: npm waits for the disk and the cache more than for a core.
+  fromGit = newFromGit().catch((error: unknown) => ({ code: 1, stdout: '', stderr: String(error) }));
   await Promise.all([
+    fromGit,
     (async () => {
       // The tarball `npm pack` made, alone in an empty folder, and the README's lines run there as
       // they are written; the last one, `npx clubsite dev`, serves until it is stopped: the test starts it.
@@ -196,17 +222,7 @@ describe("README.md's commands for another club, and the site they make", () => 
     const { scripts } = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8'));
     for (const name of ['build', 'prepare', 'prepack', 'preinstall', 'install', 'postinstall'])
       expect(scripts, name).not.toHaveProperty(name);
-    await mkdir(at('repo'));
-    await mkdir(at('git-empty'));
-    expect((await command('tar', ['-xzf', tarball, '--strip-components=1', '-C', at('repo')], place.dir)).code).toBe(0);
-    for (const args of [
-      ['init', '-q'],
-      ['add', '-A'],
-      ['commit', '-qm', 'clubsite'],
-    ])
-      expect((await git(at('repo'), ...args)).code).toBe(0);
-    gitSpec = `git+file://${at('repo')}`;
-    const made = await command('npx', ['--yes', gitSpec, 'new', 'viagit'], at('git-empty'), CACHED);
+    const made = await fromGit;
     expect(made.code, made.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(at('git-empty/viagit/package.json'), 'utf8'));
     const vendored = `vendor/${path.basename(tarball)}`;
