@@ -12,6 +12,7 @@ import { loadSite } from '../bundle/load-site.ts';
 import { toolFile } from '../bundle/tool-files.ts';
 import { DEFAULT_NAMES } from '../model/project.ts';
 import { OutputError } from '../publish/output-error.ts';
+import { requirePackage } from '../typescript-module.js';
 import { writeEditorSchemas } from '../schema/schema-command.ts';
 import { slugOf } from '../slug.ts';
 import { toolSpec } from './tool-spec.ts';
@@ -108,7 +109,26 @@ function manifest(name: string, tool: ToolManifest, clubsite: string) {
     },
     engines: { node: '>=20.19' },
     ...(tool.allowScripts ? { allowScripts: tool.allowScripts } : {}),
-    dependencies: { clubsite, ...pick(tool.dependencies, ['react', 'react-dom', 'zod']) },
+    dependencies: { clubsite, ...pick(tool.dependencies, SHARED) },
     devDependencies: pick(tool.devDependencies, ['@types/react', '@types/react-dom', 'typescript']),
+    overrides: { 'decap-cms': buildOnlyPackages() },
   };
+}
+
+/** The packages a new site's own code shares with the tool's: the site installs them itself. */
+const SHARED = ['react', 'react-dom', 'zod'];
+
+/** An empty package, put in place of each package that only building Decap CMS's bundle needs. */
+export const EMPTY_PACKAGE = 'npm:empty-npm-package@1.0.0';
+
+/**
+ * Decap CMS's dependencies, each replaced by an empty package. The admin serves the package's
+ * prebuilt dist/ only, a bundle that brings everything it runs (a UMD bundle that imports
+ * nothing); its dependencies (its sources, webpack loaders, CodeMirror) are what built it: 580
+ * packages and 300 MB more in every `npm ci` of the site. React stays, the site has it anyway.
+ */
+function buildOnlyPackages(): Record<string, string> {
+  const decap = requirePackage('decap-cms/package.json') as { dependencies?: Record<string, string> };
+  const names = Object.keys(decap.dependencies ?? {}).filter((name) => !SHARED.includes(name));
+  return Object.fromEntries(names.sort().map((name) => [name, EMPTY_PACKAGE]));
 }

@@ -18,10 +18,12 @@ import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { temporaryModuleCache } from '../../generator/typescript-module.js';
+import { field, openAdmin } from '../support/admin-driver.ts';
 import { launchBrowser, openPage } from '../support/browser.ts';
 import {
   anotherClubsCommands,
   command,
+  type Outcome,
   npmInstall,
   outsideFolder,
   packedTool,
@@ -41,13 +43,38 @@ const npx = (cwd: string, ...args: string[]) => command('npx', args, cwd);
 const CACHED = { npm_config_prefer_offline: 'true' };
 const git = (cwd: string, ...args: string[]) =>
   command('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.no', ...args], cwd);
+/** `npx <git+file:// spec> new viagit`, as from GitHub, started in beforeAll beside the other installs (its test reads it). */
+let fromGit: Promise<Outcome>;
+
+/** The packed tool as a git repository, and `clubsite new viagit` run from it by npx in an empty folder. */
+async function newFromGit(): Promise<Outcome> {
+  await mkdir(at('repo'));
+  await mkdir(at('git-empty'));
+  const steps: Array<[string, string[]]> = [
+    ['tar', ['-xzf', tarball, '--strip-components=1', '-C', at('repo')]],
+    ...[
+      ['init', '-q'],
+      ['add', '-A'],
+      ['commit', '-qm', 'clubsite'],
+    ].map((args): [string, string[]] => ['git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.no', ...args]]),
+  ];
+  for (const [file, args] of steps) {
+    const outcome = await command(file, args, at('repo'));
+    if (outcome.code !== 0) return { ...outcome, stderr: `${file} ${args.join(' ')}: ${outcome.stderr}` };
+  }
+  gitSpec = `git+file://${at('repo')}`;
+  return command('npx', ['--yes', gitSpec, 'new', 'viagit'], at('git-empty'), CACHED);
+}
+
 /** What a tarball holds, by path. */
 const listing = async (file: string) => (await command('tar', ['-tzf', file], path.dirname(file))).stdout.trim();
 
 beforeAll(async () => {
   [tarball, place, browser] = await Promise.all([packedTool(), outsideFolder('package'), launchBrowser()]);
-  // Both projects are installed at once: npm waits for the disk and the cache more than for a core.
+  // The projects are installed at once: npm waits for the disk and the cache more than for a core.
+  fromGit = newFromGit().catch((error: unknown) => ({ code: 1, stdout: '', stderr: String(error) }));
   await Promise.all([
+    fromGit,
     (async () => {
       // The tarball `npm pack` made, alone in an empty folder, and the README's lines run there as
       // they are written; the last one, `npx clubsite dev`, serves until it is stopped: the test starts it.
@@ -89,8 +116,13 @@ async function buildsAndChecks(dir: string): Promise<void> {
   }
 }
 
-/** `clubsite dev`: the page is served, and the open page reloads by itself with a saved change. */
-async function devReloads(dir: string, page: string, file: string): Promise<void> {
+/**
+ * `clubsite dev`: the page is served, and the open page reloads by itself with a saved change;
+ * with `admin`, /admin/ signs in and opens a new post's form with its Markdown editor (a chunk
+ * the bundle loads from beside itself), with no error: Decap CMS's dist/ needs none of the
+ * packages the site replaced with an empty one.
+ */
+async function devReloads(dir: string, page: string, file: string, admin = false): Promise<void> {
   const dev = await serve(dir, ['dev', '--now', NOW]);
   const opened = await openPage(browser, { baseURL: dev.url });
   try {
@@ -99,6 +131,17 @@ async function devReloads(dir: string, page: string, file: string): Promise<void
     await writeFile(path.join(dir, file), `${text}\nLagret mens dev kjører.\n`);
     await opened.page.getByText('Lagret mens dev kjører.').waitFor({ timeout: 30_000 });
     expect(opened.problems).toEqual([]);
+    if (admin) {
+      const editor = await openAdmin(browser, dev.url);
+      try {
+        await editor.open('collections/news/new');
+        await field(editor.page, 'title').fill('Sommeravslutning');
+        await editor.page.locator('[contenteditable=true]').first().waitFor();
+        expect(editor.problems).toEqual([]);
+      } finally {
+        await editor.close();
+      }
+    }
   } finally {
     await opened.context.close();
     await dev.stop();
@@ -129,6 +172,12 @@ describe("README.md's commands for another club, and the site they make", () => 
     expect(await readFile(at('empty/minklubb', vendored))).toEqual(await readFile(tarball));
     const lock = JSON.parse(await readFile(at('empty/minklubb/package-lock.json'), 'utf8'));
     expect(lock.packages['node_modules/clubsite'].resolved).toBe(`file:${vendored}`);
+    // What only building Decap CMS's bundle needs is an empty package: its sources, its loaders.
+    const decap = JSON.parse(await readFile(at('empty/minklubb/node_modules/decap-cms/package.json'), 'utf8'));
+    for (const name of Object.keys(decap.dependencies).filter((name) => !/^react(-dom)?$/.test(name)))
+      expect(lock.packages[`node_modules/${name}`]?.name, name).toBe('empty-npm-package');
+    expect(lock.packages['node_modules/react']).toMatchObject({ version: manifest.dependencies.react });
+    expect(lock.packages['node_modules/react']).not.toHaveProperty('name');
     for (const args of [
       ['clubsite', 'check', '--now', NOW],
       ['tsc', '--noEmit'],
@@ -136,7 +185,7 @@ describe("README.md's commands for another club, and the site they make", () => 
       const outcome = await npx(at('empty/minklubb'), ...args);
       expect(outcome.code, `${args.join(' ')}:\n${outcome.stdout}${outcome.stderr}`).toBe(0);
     }
-    await devReloads(at('empty/minklubb'), '/om/', 'content/pages/om.md');
+    await devReloads(at('empty/minklubb'), '/om/', 'content/pages/om.md', true);
   }, 180_000);
 
   test("committed and cloned as CI clones it: its workflow's npm ci lines pass, and preview serves what they built", async () => {
@@ -173,17 +222,7 @@ describe("README.md's commands for another club, and the site they make", () => 
     const { scripts } = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8'));
     for (const name of ['build', 'prepare', 'prepack', 'preinstall', 'install', 'postinstall'])
       expect(scripts, name).not.toHaveProperty(name);
-    await mkdir(at('repo'));
-    await mkdir(at('git-empty'));
-    expect((await command('tar', ['-xzf', tarball, '--strip-components=1', '-C', at('repo')], place.dir)).code).toBe(0);
-    for (const args of [
-      ['init', '-q'],
-      ['add', '-A'],
-      ['commit', '-qm', 'clubsite'],
-    ])
-      expect((await git(at('repo'), ...args)).code).toBe(0);
-    gitSpec = `git+file://${at('repo')}`;
-    const made = await command('npx', ['--yes', gitSpec, 'new', 'viagit'], at('git-empty'), CACHED);
+    const made = await fromGit;
     expect(made.code, made.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(at('git-empty/viagit/package.json'), 'utf8'));
     const vendored = `vendor/${path.basename(tarball)}`;

@@ -90,6 +90,15 @@ describe('clubsite new', () => {
       'react-dom': tool.dependencies['react-dom'],
       zod: tool.dependencies.zod,
     });
+    // Decap CMS's dependencies are what built its bundle: an empty package each (React stays).
+    const decap = JSON.parse(await readFile(path.join(projectRoot, 'node_modules/decap-cms/package.json'), 'utf8'));
+    expect(manifest.overrides).toEqual({
+      'decap-cms': Object.fromEntries(
+        Object.keys(decap.dependencies)
+          .filter((name) => !['react', 'react-dom'].includes(name))
+          .map((name) => [name, 'npm:empty-npm-package@1.0.0']),
+      ),
+    });
     // The tarball holds what `npm pack` of this checkout holds, no more and no less.
     const packed = await run('npm', ['pack', '--dry-run', '--json'], { cwd: projectRoot });
     const listed = await run('tar', ['-tzf', `vendor/clubsite-${tool.version}.tgz`], { cwd: site });

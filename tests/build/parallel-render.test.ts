@@ -81,11 +81,38 @@ describe('a site of 2,000 pages', () => {
   const file = (index: number) => path.join(pages(), SYNTHETIC_FOLDER, `${syntheticName(index)}.md`);
   const shown = (index: number) => `content/pages/${SYNTHETIC_FOLDER}/${syntheticName(index)}.md`;
 
+  let parent: string;
+
   beforeAll(async () => {
     project = await copyProject(projectRoot);
     await writeSyntheticPages(pages(), COUNT);
+    parent = await mkdtemp(path.join(os.tmpdir(), 'clubsite-workers-large-'));
   }, 120_000);
-  afterAll(() => project?.remove());
+  afterAll(() => Promise.all([project?.remove(), parent && rm(parent, { recursive: true, force: true })]));
+
+  /**
+   * The site built into dist-workers-1 and dist-workers-2 with as many render workers, once for
+   * the two tests that read it (by default a site this size renders in one thread, as with 1).
+   */
+  type Tree = Map<string, Buffer>;
+  let built: Promise<[Tree, Tree]> | undefined;
+  const builtTwice = () => {
+    built ??= (async () => {
+      vi.spyOn(console, 'log').mockImplementation(() => undefined);
+      try {
+        const withWorkers = async (workers: string) => {
+          const out = path.join(parent, `dist-workers-${workers}`);
+          const args = ['build', '--out', out, '--now', '2025-12-10T18:00', '--workers', workers];
+          expect(await main(args, project.root)).toBe(0);
+          return treeOf(out);
+        };
+        return [await withWorkers('1'), await withWorkers('2')];
+      } finally {
+        vi.restoreAllMocks();
+      }
+    })();
+    return built;
+  };
 
   // On two render workers: a site this size renders in one thread by default (build.ts, WORKER_PAGES).
   const errors = async () => (await buildErrors(project.root, { workers: 2 })).map(formatError);
@@ -140,40 +167,23 @@ describe('a site of 2,000 pages', () => {
   test('is byte for byte the same with --workers 1 and --workers 2, search index included', {
     timeout: 300_000,
   }, async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'clubsite-workers-large-'));
-    try {
-      const built: Array<Map<string, Buffer>> = [];
-      for (const flags of [
-        ['--workers', '1'],
-        ['--workers', '2'],
-      ]) {
-        const out = path.join(parent, `dist-${built.length}`);
-        expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00', ...flags], project.root)).toBe(0);
-        built.push(await treeOf(out));
-      }
-      const [one, two] = built;
-      expect([...(one?.keys() ?? [])].filter((file) => file.includes('/search/')).length).toBeGreaterThan(100);
-      expect([...(two?.keys() ?? [])]).toEqual([...(one?.keys() ?? [])]);
-      for (const [file, bytes] of one ?? []) expect(two?.get(file)?.equals(bytes), file).toBe(true);
-    } finally {
-      await rm(parent, { recursive: true, force: true });
-      vi.restoreAllMocks();
-    }
+    const [one, two] = await builtTwice();
+    expect([...one.keys()].filter((file) => file.includes('/search/')).length).toBeGreaterThan(100);
+    expect([...two.keys()]).toEqual([...one.keys()]);
+    for (const [file, bytes] of one) expect(two.get(file)?.equals(bytes), file).toBe(true);
   });
 
   test('written as rendered, yet a mistake found on the last pages leaves the last good dist/ as it was', {
     timeout: 300_000,
   }, async () => {
+    const [good] = await builtTwice();
+    expect(good.size).toBeGreaterThan(COUNT);
+    const out = path.join(parent, 'dist-workers-1');
+    const beside = await readdir(parent);
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'clubsite-stream-'));
-    const out = path.join(parent, 'dist');
     const text = syntheticPage(COUNT - 1, COUNT);
     try {
-      expect(await main(['build', '--out', out, '--now', '2025-12-10T18:00'], project.root)).toBe(0);
-      const good = await treeOf(out);
-      expect(good.size).toBeGreaterThan(COUNT);
       // The last synthetic page in route order: the 1,999 before it are written before its broken link is found.
       await writeFile(
         file(COUNT - 1),
@@ -185,10 +195,9 @@ Se [siden som mangler](/${SYNTHETIC_FOLDER}/finnes-ikke).\n`,
       expect([...after.keys()]).toEqual([...good.keys()]);
       for (const [name, bytes] of good) expect(after.get(name)?.equals(bytes), name).toBe(true);
       // Nothing half-written is left beside it.
-      expect(await readdir(parent)).toEqual(['dist']);
+      expect(await readdir(parent)).toEqual(beside);
     } finally {
       await writeFile(file(COUNT - 1), text);
-      await rm(parent, { recursive: true, force: true });
       vi.restoreAllMocks();
     }
   });
