@@ -228,14 +228,21 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     }
     if (error instanceof BuildFailed) {
       const language = error.language ?? 'en';
+      const [only] = error.errors;
+      // A content file saved while the build read it: one line (the build stopped; dist/ is as it was).
+      if (error.errors.length === 1 && only?.said?.key === 'unreadable-file/changed') {
+        const { message, hint } = only.wordedIn(language);
+        console.error(`✖ ${only.file}: ${message} ${hint}`);
+        return EXIT.content;
+      }
       const text = formatErrors(error.errors, buildingInto, language);
       console.error(paintMarks(outputMode({}, process.env, process.stderr), text));
       reportToGitHub(error.errors, process.env, language);
       return EXIT.content;
     }
-    // A content file saved while the build read it: one line, not a bug (the build stopped; dist/ is as it was).
-    if (error instanceof ContentError && error.code === 'unreadable-file') {
-      console.error(`✖ ${error.file} changed while the site was built: build again.`);
+    // A content file's problem before the site's language is known: the problem, not a bug.
+    if (error instanceof ContentError) {
+      console.error(formatErrors([error], buildingInto, 'en'));
       return EXIT.content;
     }
     if (error instanceof OutputError) {

@@ -133,10 +133,14 @@ export class BuildFailed extends Error {
   }
 }
 
-/** A build's problems are printed in its site's language, once the site is known. */
-export function told<T>(error: T, language: Language | undefined): T {
-  if (error instanceof BuildFailed) error.language ??= language;
-  return error;
+/**
+ * A build's problems are printed in its site's language, once the site is known. A problem
+ * thrown alone (a file saved while the build read it) is one of the content's, not a bug.
+ */
+export function told(error: unknown, language: Language | undefined): unknown {
+  const failed = error instanceof ContentError ? new BuildFailed([error]) : error;
+  if (failed instanceof BuildFailed) failed.language ??= language;
+  return failed;
 }
 
 /** One short block per problem: where, which field, its code (docs/errors.md), what is wrong, how to fix it. */

@@ -168,7 +168,9 @@ describe('what the load and validate stages made of each file is kept too (sourc
       const index = await readFile(path.join(dir, out, 'index.html'), 'utf8');
       const stopped = await clubsite(dir, ['--out', out, '--origin', 'https://changed.example']);
       expect(stopped.code).toBe(1);
-      expect(stopped.stderr).toContain('data/routes/om.md changed while the site was built: build again.');
+      expect(stopped.stderr).toContain(
+        '✖ data/routes/om.md: The file changed while the site was being built. Build again once the file is saved.',
+      );
       expect(stopped.stderr).toContain('data/routes/om.md');
       expect(await readFile(path.join(dir, out, 'index.html'), 'utf8')).toBe(index);
       expect(cacheLine(await built(dir, out, '--origin', 'https://changed.example'))).toMatch(/^ {2}6 rendered/);
