@@ -15,7 +15,8 @@ import { languageOf } from './messages/say.ts';
 import { resolveNow, wallClockText } from './now.ts';
 import { robotsUnderBase } from './publish/robots-note.ts';
 import { ContentWalk } from './load/content-walk.ts';
-import { cacheFault } from './pipeline/cache-fault.ts';
+import { type CacheFault, cacheFault } from './pipeline/cache-fault.ts';
+import { cacheFaultWords } from './messages/fault-words.ts';
 import { takeCacheFault } from './noted-cache-fault.ts';
 import type { OwnedCacheFolder } from './pipeline/owned-cache-folder.ts';
 import { cacheWrite, DEFAULT_CACHE_DIR, ownedCache } from './cli-cache-folder.ts';
@@ -233,7 +234,7 @@ async function tell(
     asked: BuildAsked;
     cacheDir: string | undefined;
     owned: OwnedCacheFolder;
-    faults: string[];
+    faults: CacheFault[];
     startedAt: number;
     start: number;
     shownOut: string;
@@ -253,10 +254,10 @@ async function tell(
   }
   const noted = takeCacheFault();
   if (noted !== undefined && cacheDir) faults.push(cacheFault(options.cacheDir ?? DEFAULT_CACHE_DIR, noted));
-  // The cache's trouble: one line (the first fault; the rest are its consequences).
-  faults.splice(1);
-  for (const fault of new Set(faults)) warn(mode, `⚠ ${fault}`);
   const language = languageOf(result.site.site.lang);
+  // The cache's trouble: one line (the first fault; the rest are its consequences).
+  const [fault] = faults;
+  if (fault) warn(mode, `⚠ ${cacheFaultWords(fault.shown, fault.code, language)}`);
   if (owned.notice && !mode.quiet) console.log(FIGURE_WORDS[language].cacheNotice(owned.notice));
   printResult(mode, summary(result, shownOut, performance.now() - start), result.timings);
   const reasons = renderReasons(result);

@@ -1,7 +1,7 @@
 /** Where a build keeps its cache: the folder the options name, refused or made its own, and a write that the disk refuses as a warning. */
 import path from 'node:path';
 import { type Project, sourceFolders } from './config/project-config.ts';
-import { cacheFault, isFileSystemError } from './pipeline/cache-fault.ts';
+import { type CacheFault, cacheFault, isFileSystemError } from './pipeline/cache-fault.ts';
 import { type OwnedCacheFolder, ownCacheFolder } from './pipeline/owned-cache-folder.ts';
 
 /** What of a build's options names its cache: --no-cache (`cache: false`) and --cache-dir. */
@@ -16,7 +16,7 @@ export function ownedCache(project: Project, options: CacheOptions, outDir: stri
 }
 
 /** Runs a write into the cache: what the disk refuses is a warning (pipeline/cache-fault.ts), never a failed build. */
-export function cacheWrite(cacheDir: string | undefined, options: CacheOptions, write: () => void): string[] {
+export function cacheWrite(cacheDir: string | undefined, options: CacheOptions, write: () => void): CacheFault[] {
   try {
     write();
     return [];

@@ -1,16 +1,20 @@
 /**
  * The one warning a build gives when its cache cannot be made, read as a folder or written (a
  * full or read-only disk, a file where the folder goes): the site is built and swapped in all
- * the same, exit 0. The wording is here, in one place, for the messages' translation.
+ * the same, exit 0. Kept as the folder and the file system's code, and worded once the site's
+ * language is known (messages/fault-words.ts).
  */
-import { CAUSES } from '../publish/output-error.ts';
+export interface CacheFault {
+  /** The folder as the user named it. */
+  shown: string;
+  /** The file system's code (ENOSPC, EROFS, …). */
+  code: string;
+}
 
-/** `why`: an error of the file system (its code says what happened), or the words themselves. */
-export function cacheFault(shown: string, why: unknown): string {
+/** `why`: an error of the file system (its code says what happened). */
+export function cacheFault(shown: string, why: unknown): CacheFault {
   const code = (why as NodeJS.ErrnoException | undefined)?.code;
-  const cause =
-    typeof why === 'string' ? why : ((code && CAUSES[code]) ?? (code ? `the system answered ${code}` : String(why)));
-  return `The build cache in ${shown} could not be used (${cause}): the site was built without it, and the next build will try again.`;
+  return { shown, code: typeof code === 'string' ? code : String(why) };
 }
 
 /** The file system's error behind a failed cache write, or undefined for anything else (a bug: rethrown). */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { isInside } from '../path-inside.ts';
 import { OutputError } from '../publish/output-error.ts';
 import { systemTree } from '../publish/out-folder.ts';
-import { cacheFault } from './cache-fault.ts';
+import { type CacheFault, cacheFault } from './cache-fault.ts';
 
 const CACHE_MARKER = 'CACHEDIR.TAG';
 const CACHE_MARKER_TEXT =
@@ -58,7 +58,7 @@ export interface OwnedCacheFolder {
   /** One line for the summary: an old cache taken over. */
   notice?: string;
   /** One line of warning: the cache could not be made or written. */
-  warning?: string;
+  warning?: CacheFault;
   /** Removes what this call made (the folder, or the marker in an empty one): for a build refused after it (exit 2), which touches nothing. */
   unmake?: () => void;
 }
@@ -76,7 +76,7 @@ export function ownCacheFolder(cacheDir: string, places: CacheFolderPlaces): Own
   let names: string[];
   try {
     const info = statSync(folder, { throwIfNoEntry: false });
-    if (info && !info.isDirectory()) return { warning: cacheFault(places.shown, 'is a file, not a folder') };
+    if (info && !info.isDirectory()) return { warning: cacheFault(places.shown, { code: 'ENOTDIR' }) };
     names = info ? readdirSync(folder) : [];
   } catch (error) {
     return { warning: cacheFault(places.shown, error) };

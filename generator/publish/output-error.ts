@@ -3,6 +3,8 @@
  * command) or the file system's trouble, like a full or read-only disk (exit 1). Neither is a
  * bug in clubsite: the CLI prints the one-line message, never a stack.
  */
+import { causeOf } from '../messages/fault-words.ts';
+
 export class OutputError extends Error {
   override name = 'OutputError';
 
@@ -15,25 +17,6 @@ export class OutputError extends Error {
   }
 }
 
-export const CAUSES: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'the operation is not permitted there',
-  EROFS: 'the disk is read-only',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  ENOTDIR: 'a part of the path is a file, not a folder',
-  ENAMETOOLONG: 'the name is too long for the file system',
-  ELOOP: 'the path loops through symlinks',
-  EBUSY: 'the folder is in use (is it a mount point?)',
-  EIO: 'the disk reported an input/output error',
-  EMFILE: 'too many files are open',
-  ENFILE: 'too many files are open',
-  EXDEV: 'the folder is on another disk than its parent (a mount point?)',
-  ENOENT: 'a folder on the way does not exist or cannot hold new folders',
-  EEXIST: 'something else appeared there while the site was written',
-  ENOTEMPTY: 'something else appeared there while the site was written',
-};
-
 /**
  * A file-system error met while writing `folder` as an OutputError (exit 1); anything that is
  * not a file-system error (no errno code) is returned as it is, a bug.
@@ -42,7 +25,7 @@ export function fileSystemError(error: unknown, folder: string): unknown {
   if (error instanceof OutputError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
-  const cause = CAUSES[code] ?? `the system answered ${code}`;
+  const cause = causeOf(code, 'en');
   const advice =
     code === 'ENOSPC' || code === 'EDQUOT'
       ? 'free some space and build again'

@@ -24,6 +24,8 @@ interface Spoken {
   /** What a build prints, line by line (`out` is the site's output folder). */
   build: (out: string) => RegExp[];
   checked: RegExp;
+  /** The one warning of a cache folder that is a file. */
+  cacheFault: RegExp;
   dev: { started: RegExp; watching: RegExp; reloaded: RegExp; problems: RegExp; fixed: RegExp };
   /** Words of the other language, which must not show. */
   foreign: RegExp;
@@ -41,6 +43,8 @@ const NORWEGIAN: Spoken = {
   ],
   checked:
     /^✔ innholdet er gyldig: \d+ sider på \d+ ms \(nå: 2025-12-10 18:00\)\n {2}HTML .+ søkeindeks .+\n {2}neste endring: /,
+  cacheFault:
+    /^⚠ Hurtigbufferen i en-fil kunne ikke brukes \(en del av stien er en fil, ikke en mappe\): nettstedet ble bygget uten den, og neste bygging prøver igjen\.$/m,
   dev: {
     started: /^clubsite dev: \d+ sider på \d+ ms → http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C for å stoppe\)$/,
     watching: /^Følger med på content\/, .*templates\//,
@@ -64,6 +68,8 @@ const ENGLISH: Spoken = {
   ],
   checked:
     /^✔ content is valid: \d+ pages in \d+ ms \(now: 2025-12-10 18:00\)\n {2}HTML .+ search index .+\n {2}next change: /,
+  cacheFault:
+    /^⚠ The build cache in en-fil could not be used \(a part of the path is a file, not a folder\): the site was built without it, and the next build will try again\.$/m,
   dev: {
     started: /^clubsite dev: \d+ pages in \d+ ms → http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)$/,
     watching: /^Watching data\//,
@@ -94,6 +100,11 @@ describe.each([NORWEGIAN, ENGLISH])('the words around the problems on $site.name
     const again = await buildIn(project.root, ['--out', spoken.site.out], NOW);
     expect(again.stdout.split('\n')[2]).toMatch(spoken === NORWEGIAN ? /^ {2}0 laget på nytt, / : /^ {2}0 rendered, /);
     expect(again.stdout).not.toMatch(spoken.foreign);
+    // A cache the disk refuses (here a file where its folder goes): one warning, in the same language.
+    await writeFile(project.at('en-fil'), 'ikke en mappe\n');
+    const faulted = await buildIn(project.root, ['--out', spoken.site.out, '--cache-dir', 'en-fil'], NOW);
+    expect(faulted.code, faulted.stderr).toBe(0);
+    expect(faulted.stderr).toMatch(spoken.cacheFault);
     const { NO_COLOR: _n, FORCE_COLOR: _f, ...env } = process.env;
     const checked = await runClubsite(['check', '--now', NOW], {
       cwd: project.root,
