@@ -90,7 +90,12 @@ export function NewsListTemplate({ page, href, asset }: PageProps<NewsList>) {
         </h1>
         <p>{list.intro}</p>
         <p className="news__links">
-          {list.tag ? <a href={href(NEWS_ROUTE)}>Alle nyheter</a> : null}
+          {/* A space between the links: the flex layout hides it, and text read from the page (search) keeps the words apart. */}
+          {list.tag ? (
+            <>
+              <a href={href(NEWS_ROUTE)}>Alle nyheter</a>{' '}
+            </>
+          ) : null}
           <a href={href(NEWS_FEED)} type="application/atom+xml">
             Abonner på nyhetene (Atom-feed)
           </a>
